@@ -1,0 +1,100 @@
+"""The registry of modes: ``new``, ``load`` and ``from_json`` find a variant by name.
+
+Each mode is one module here defining ``GAME``, its Game subclass; it is
+imported the first time it is asked for.
+
+>>> g = new("findall", seed=3)
+>>> g.name, len(g.view()["table"])
+('findall', 12)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+from ..rng import MODES
+from .base import VERSION, Game
+
+__all__ = ["MODES", "Game", "new", "load", "from_json", "game_class"]
+
+
+def game_class(mode: str) -> type[Game]:
+    """The Game class of a mode.
+
+
+    :raises ValueError: on an unknown mode, listing the known ones.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
+    return importlib.import_module(f"{__name__}.{mode}").GAME
+
+
+def new(mode: str, seed: int = 0, **options: Any) -> Game:
+    """A new game of ``mode`` dealt from ``seed``.
+
+
+    :raises ValueError: on an unknown mode, a bad seed or option.
+    """
+    return game_class(mode)(seed=seed, **options)
+
+
+def load(level: dict, **options: Any) -> Game:
+    """A new game from a level dict (see DESIGN.md); the mode checks every field.
+
+
+    :raises ValueError: naming the field that is wrong.
+    """
+    if not isinstance(level, dict):
+        raise ValueError("a level is a JSON object")
+    mode = level.get("variant")
+    if not isinstance(mode, str):
+        raise ValueError("level field 'variant': missing or not text")
+    return game_class(mode)(seed=_seed_of(level.get("seed", 0), "level field 'seed'"),
+                            level=level, **options)
+
+
+def from_json(text: str) -> Game:
+    """A game rebuilt from ``to_json`` text by replaying its moves.
+
+
+    :raises ValueError: saying which field is damaged or which move fails.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"not a saved game (bad JSON: {e})") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a saved game (not a JSON object)")
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION or version < 1:
+        raise ValueError(f"saved game version {version!r} is not one this game reads")
+    mode = data.get("variant")
+    if not isinstance(mode, str):
+        raise ValueError("saved game field 'variant': missing or not text")
+    options = data.get("options", {})
+    moves = data.get("moves", [])
+    if not isinstance(options, dict):
+        raise ValueError("saved game field 'options': not an object")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ValueError("saved game field 'moves': not a list of moves")
+    seed = _seed_of(data.get("seed", 0), "saved game field 'seed'")
+    level = data.get("level")
+    cls = game_class(mode)
+    try:
+        g = cls(seed=seed, level=level, **options) if level is not None else cls(seed=seed, **options)
+    except TypeError as e:
+        raise ValueError(f"saved game field 'options': {e}") from None
+    for i, m in enumerate(moves):
+        try:
+            g.play(m)
+        except ValueError as e:
+            raise ValueError(f"saved game move {i + 1} ({m!r}) fails: {e}") from None
+    return g
+
+
+def _seed_of(value: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{field}: a seed is a whole number ≥ 0, not {value!r}")
+    return value

@@ -1,0 +1,210 @@
+"""The one engine interface every mode shares.
+
+A game is a seed (or a level) plus a list of moves.  ``play`` snapshots the
+small mutable state before a move and restores it if the move is refused,
+so an illegal move never changes anything; ``undo`` pops a snapshot, as
+python-chess does — no inverse is ever computed.
+
+A variant subclass names its mutable state in ``STATE`` and overrides the
+hooks: ``setup``, ``apply``, ``legal_moves``, ``view_extra`` and the
+``over``/``won``/``score`` properties.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import Rng
+
+VERSION = 1
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of the plain data (lists, dicts, ints, strs) a state is made of."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+class Game:
+    """Shared behaviour of every mode.  Subclasses set ``name``, ``VERBS`` and ``STATE``."""
+
+    name: ClassVar[str] = ""
+    VERBS: ClassVar[frozenset[str]] = frozenset()
+    STATE: ClassVar[tuple[str, ...]] = ()
+    OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
+    UNDO: ClassVar[bool] = False  # may the player take moves back?
+
+    def __init__(self, seed: int = 0, level: dict | None = None, **options: Any) -> None:
+        unknown = set(options) - set(self.OPTIONS)
+        if unknown:
+            raise ValueError(
+                f"{self.name} has no option {', '.join(sorted(unknown))}; "
+                f"options: {', '.join(self.OPTIONS) or 'none'}"
+            )
+        self.seed = seed
+        self.level = level
+        self.options = {**self.OPTIONS, **options}
+        self.check_options()
+        self.rng = Rng(seed).fork(1)  # the game's own stream: reshuffles, hints
+        self.clock = 0.0
+        self.history: list[str] = []
+        self._undo: list[dict] = []
+        self._redo: list[str] = []
+        self.setup()
+
+    # ----- hooks a variant overrides -------------------------------------
+    def check_options(self) -> None:
+        """Validate ``self.options``; raise ValueError naming a bad one."""
+
+    def setup(self) -> None:
+        """Build the starting state from ``self.seed`` / ``self.level``."""
+        raise NotImplementedError
+
+    def apply(self, m: Move) -> None:
+        """Carry out a move or raise IllegalMove (the state is restored by ``play``)."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[str]:
+        """Every legal move, in a deterministic order."""
+        raise NotImplementedError
+
+    def view_extra(self) -> dict:
+        """The mode's own keys of ``view()``."""
+        return {}
+
+    def check_undo(self) -> None:
+        """Raise IllegalMove when the last move may not be taken back."""
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def won(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def score(self) -> Any:
+        raise NotImplementedError
+
+    @property
+    def title(self) -> str | None:
+        return None
+
+    # ----- the shared interface ------------------------------------------
+    def play(self, move: str | Move) -> Move:
+        """Play a move given as text (or a Move).
+
+
+        :raises BadMove: when the text cannot be read.
+        :raises IllegalMove: naming the rule it breaks; nothing changes.
+        """
+        m = Move.parse(move) if isinstance(move, str) else move
+        if m.verb not in self.VERBS:
+            allowed = ", ".join(sorted(self.VERBS))
+            raise IllegalMove(f"{m.verb!r} is not a move in {self.name} (moves: {allowed})")
+        if self.over:
+            raise IllegalMove("the game is over")
+        snap = self.snapshot()
+        try:
+            if m.time is not None:
+                if m.time < self.clock:
+                    raise IllegalMove(f"time goes backwards: @{m.time:.2f} after @{self.clock:.2f}")
+                self.clock = m.time
+            self.apply(m)
+        except BaseException:
+            self.restore(snap)
+            raise
+        self._undo.append(snap)
+        text = str(m)
+        self.history.append(text)
+        if self._redo and self._redo[-1] == text:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        return m
+
+    def is_legal(self, move: str | Move) -> bool:
+        """True when ``play(move)`` would succeed (nothing changes)."""
+        saved = (self.snapshot(), list(self.history), list(self._undo), list(self._redo))
+        try:
+            self.play(move)
+        except IllegalMove:
+            return False
+        snap, self.history, self._undo, self._redo = saved
+        self.restore(snap)
+        return True
+
+    def undo(self) -> str:
+        """Take back the last move and return its text.
+
+
+        :raises IllegalMove: when this mode has no undo, or nothing to undo.
+        """
+        if not self.UNDO:
+            raise IllegalMove(f"{self.name} has no undo")
+        if not self._undo:
+            raise IllegalMove("nothing to undo")
+        self.check_undo()
+        self.restore(self._undo.pop())
+        text = self.history.pop()
+        self._redo.append(text)
+        return text
+
+    def redo(self) -> str:
+        """Play again the last move taken back.
+
+
+        :raises IllegalMove: when there is nothing to redo.
+        """
+        if not self._redo:
+            raise IllegalMove("nothing to redo")
+        return str(self.play(self._redo[-1]))
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def snapshot(self) -> dict:
+        """A copy of the mutable state (restored by ``restore``)."""
+        snap = {f: _copy(getattr(self, f)) for f in self.STATE}
+        snap["_rng"] = self.rng.state
+        snap["_clock"] = self.clock
+        return snap
+
+    def restore(self, snap: dict) -> None:
+        for f in self.STATE:
+            setattr(self, f, _copy(snap[f]))
+        self.rng.state = snap["_rng"]
+        self.clock = snap["_clock"]
+
+    def view(self) -> dict:
+        """What a player can see, as plain JSON-able data."""
+        v: dict[str, Any] = {"variant": self.name, "over": self.over, "won": self.won}
+        score = self.score
+        v["scores" if isinstance(score, dict) else "score"] = score
+        v["title"] = self.title
+        v.update(self.view_extra())
+        return v
+
+    def to_json(self) -> str:
+        """The game as a replay: variant, version, seed, options, moves (and level)."""
+        data: dict[str, Any] = {
+            "variant": self.name,
+            "version": VERSION,
+            "seed": self.seed,
+            "options": self.options,
+            "moves": list(self.history),
+        }
+        if self.level is not None:
+            data["level"] = self.level
+        return json.dumps(data)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} moves={len(self.history)}>"

@@ -1,0 +1,158 @@
+"""Classic SET (RULES.md §1): real time, 1–4 players, strict solo, Sprint and Blitz.
+
+Moves: ``P1 set A B C @t`` (a right Set, +1), ``P1 miss A B C @t`` (a wrong
+pick, −1; ``P1 miss @t`` with no cards is a call that timed out), ``end``
+(stop the game; in Blitz, when the clock runs out).  Dealing three more when
+the table holds no Set is automatic, part of the move that left it so.
+
+>>> g = GAME(seed=1)
+>>> s = g.legal_moves()[0]; g.play(s + " @3.10").player
+'P1'
+>>> g.score
+1
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK, find_sets, has_set, is_set, worth
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game
+from .table import check_on_table, check_set, codes, take_and_refill
+
+TABLE = 12
+MAX_TABLE = 21
+MISS_SECONDS = 5.0  # Sprint: each wrong pick adds this much to the time
+BLITZ_SECONDS = 180.0
+
+
+class Classic(Game):
+    name = "classic"
+    VERBS = frozenset({"set", "miss", "deal3", "end"})
+    STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "by_worth")
+    OPTIONS = {"players": 1, "strict": False, "timed": None}
+
+    def check_options(self) -> None:
+        o = self.options
+        if o["players"] not in (1, 2, 3, 4):
+            raise ValueError(f"classic: players must be 1 to 4, not {o['players']!r}")
+        if o["timed"] not in (None, "sprint", "blitz"):
+            raise ValueError(f"classic: timed must be 'sprint' or 'blitz', not {o['timed']!r}")
+        if (o["strict"] or o["timed"]) and o["players"] != 1:
+            raise ValueError("classic: strict and timed games are for one player")
+        o["strict"] = bool(o["strict"])
+
+    @property
+    def players(self) -> list[str]:
+        return [f"P{i + 1}" for i in range(self.options["players"])]
+
+    def setup(self) -> None:
+        self.hand = 0
+        self.points = {p: 0 for p in self.players}
+        self.misses = {p: 0 for p in self.players}
+        self.taken: list[list] = []  # [player, [codes], worth, time, hand]
+        self.by_worth = [0, 0, 0, 0]
+        self.lost = False
+        self.ended = False
+        self._deal_hand(deal(self.seed))
+
+    def _deal_hand(self, cards: list[int]) -> None:
+        self.table = cards[:TABLE]
+        self.deck = cards[TABLE:]
+        self._settle()
+
+    def _settle(self) -> None:
+        """After every change: add threes while no Set; strict loss; hand and game end."""
+        while not has_set(self.table) and self.deck and len(self.table) < MAX_TABLE:
+            if self.options["strict"]:
+                self.lost = True
+                return
+            self.table += self.deck[:3]
+            del self.deck[:3]
+        if not self.deck and not has_set(self.table) and self.hand + 1 < len(self.players):
+            self.hand += 1  # the deal rotates: the next hand is a fresh shuffle
+            cards = list(DECK)
+            self.rng.shuffle(cards)
+            self._deal_hand(cards)
+
+    # ----- moves ---------------------------------------------------------
+    def apply(self, m: Move) -> None:
+        if m.verb == "end":
+            self.ended = True
+            return
+        if m.verb == "deal3":
+            raise IllegalMove("three more cards are dealt by themselves when the table holds no Set")
+        player = m.player or "P1"
+        if player not in self.points:
+            raise IllegalMove(f"{player} is not playing (players: {', '.join(self.players)})")
+        if self.options["timed"] == "blitz" and self.clock > BLITZ_SECONDS:
+            raise IllegalMove("time is up: Blitz lasts 3:00")
+        if m.verb == "miss":
+            if m.cards:
+                check_on_table(m.cards, self.table)
+                if is_set(*m.cards):
+                    raise IllegalMove("those three are a Set: play it as a set")
+            self.points[player] -= 1
+            self.misses[player] += 1
+            return
+        check_on_table(m.cards, self.table)
+        check_set(m.cards)
+        k = worth(*m.cards)
+        self.points[player] += 1
+        self.by_worth[k - 1] += 1
+        self.taken.append([player, codes(sorted(m.cards)), k, m.time, self.hand])
+        take_and_refill(self.table, self.deck, m.cards, TABLE)
+        self._settle()
+
+    def legal_moves(self) -> list[str]:
+        if self.over:
+            return []
+        sets = [" ".join(codes(s)) for s in find_sets(self.table)]
+        return [f"{p} set {s}" for p in self.players for s in sets] + ["end"]
+
+    # ----- results -------------------------------------------------------
+    @property
+    def hand_over(self) -> bool:
+        return not self.deck and not has_set(self.table)
+
+    @property
+    def over(self) -> bool:
+        return self.lost or self.ended or self.hand_over
+
+    @property
+    def won(self) -> bool:
+        if not self.over or self.lost:
+            return False
+        if len(self.players) == 1:
+            return self.options["timed"] is not None or self.hand_over
+        best = max(self.points.values())
+        return self.points["P1"] == best
+
+    @property
+    def score(self):
+        if len(self.players) > 1:
+            return dict(self.points)
+        if self.options["timed"] == "sprint":
+            return round(self.clock + MISS_SECONDS * self.misses["P1"], 2)
+        return self.points["P1"]
+
+    def view_extra(self) -> dict:
+        return {
+            "table": codes(self.table),
+            "deck": len(self.deck),
+            "players": self.players,
+            "hand": self.hand + 1,
+            "hands": len(self.players),
+            "dealer": self.players[self.hand % len(self.players)],
+            "misses": dict(self.misses),
+            "taken": [list(t) for t in self.taken],
+            "by_worth": list(self.by_worth),
+            "timed": self.options["timed"],
+            "strict": self.options["strict"],
+            "clock": self.clock,
+            "lost": self.lost,
+        }
+
+
+GAME = Classic

@@ -1,0 +1,119 @@
+"""The find-all puzzle (RULES.md §6): a fixed table holding exactly N Sets; find them all.
+
+Every well-formed pick of three table cards is a move: a new Set is found,
+a Set already found counts as a repeat, three cards that are no Set count
+as a miss.  Cards never leave the table.
+
+>>> g = GAME(seed=7)
+>>> len(g.legal_moves()), g.over
+(6, False)
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK, card, find_sets, is_set
+from ..move import Move
+from ..rng import Rng
+from .base import Game
+from .table import check_on_table, codes
+
+SIZES = {12: 6, 9: 4}  # table size -> Sets in the generated puzzles
+MAX_TRIES = 1_000_000
+
+
+def make_table(seed: int, size: int = 12, sets: int = 6) -> list[int]:
+    """A table of ``size`` cards holding exactly ``sets`` Sets, found from ``seed``.
+
+    Deterministic: shuffles from the seed's stream until one fits.
+
+    >>> len(find_sets(make_table(1, 9, 4)))
+    4
+    """
+    rng = Rng(seed).fork(2)
+    cards = list(DECK)
+    for _ in range(MAX_TRIES):
+        rng.shuffle(cards)
+        table = cards[:size]
+        if len(find_sets(table)) == sets:
+            return table
+    raise ValueError(f"no {size}-card table with {sets} Sets found from seed {seed}")
+
+
+class FindAll(Game):
+    name = "findall"
+    VERBS = frozenset({"set"})
+    STATE = ("found", "misses", "repeats")
+    OPTIONS = {"cards": 12}
+
+    def check_options(self) -> None:
+        if self.options["cards"] not in SIZES:
+            raise ValueError(f"findall: cards must be 12 or 9, not {self.options['cards']!r}")
+
+    def setup(self) -> None:
+        if self.level is not None:
+            self.table, self.total = _table_of(self.level)
+        else:
+            size = self.options["cards"]
+            self.table = make_table(self.seed, size, SIZES[size])
+            self.total = SIZES[size]
+        self.found: list[list[int]] = []
+        self.misses = 0
+        self.repeats = 0
+
+    def apply(self, m: Move) -> None:
+        check_on_table(m.cards, self.table)
+        s = sorted(m.cards)
+        if not is_set(*s):
+            self.misses += 1
+        elif s in self.found:
+            self.repeats += 1
+        else:
+            self.found.append(s)
+
+    def legal_moves(self) -> list[str]:
+        return [f"set {' '.join(codes(s))}" for s in find_sets(self.table) if list(s) not in self.found]
+
+    @property
+    def over(self) -> bool:
+        return len(self.found) == self.total
+
+    @property
+    def won(self) -> bool:
+        return self.over
+
+    @property
+    def score(self) -> int:
+        return len(self.found)
+
+    def view_extra(self) -> dict:
+        return {
+            "table": codes(self.table),
+            "deck": 0,
+            "sets": self.total,
+            "found": [codes(s) for s in self.found],
+            "misses": self.misses,
+            "repeats": self.repeats,
+            "clock": self.clock,
+        }
+
+
+def _table_of(level: dict) -> tuple[list[int], int]:
+    """The table and Set count of a find-all level, every field checked."""
+    name = level.get("id", "level")
+    table = level.get("table")
+    if not isinstance(table, list) or len(table) not in SIZES:
+        raise ValueError(f"{name}: field 'table' must list 9 or 12 card codes")
+    try:
+        cards = [card(c) if isinstance(c, str) else card("?") for c in table]
+    except ValueError as e:
+        raise ValueError(f"{name}: field 'table': {e}") from None
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"{name}: field 'table' has a card twice")
+    sets = level.get("sets")
+    real = len(find_sets(cards))
+    if not isinstance(sets, int) or isinstance(sets, bool) or sets != real:
+        raise ValueError(f"{name}: field 'sets' says {sets!r} but the table holds {real}")
+    return cards, sets
+
+
+GAME = FindAll

@@ -1,0 +1,114 @@
+"""Solitaire-Set with points (RULES.md §2): worth-k Sets, add a card, −2 reshuffle, hints.
+
+>>> g = GAME(seed=1)
+>>> g.play("add").verb, len(g.view()["table"]), g.view()["worth_one"]
+('add', 13, True)
+"""
+
+from __future__ import annotations
+
+from ..cards import find_sets, has_set, worth
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game
+from .table import check_on_table, check_set, codes, take_and_refill
+
+TABLE = 12
+RESHUFFLE_COST = 2
+
+
+class Points(Game):
+    name = "points"
+    VERBS = frozenset({"set", "add", "reshuffle", "hint", "end"})
+    STATE = ("table", "deck", "points", "last", "hints", "hint", "taken", "by_worth", "ended")
+    UNDO = True
+
+    def setup(self) -> None:
+        cards = deal(self.seed)
+        self.table, self.deck = cards[:TABLE], cards[TABLE:]
+        self.points = 0
+        self.last: int | None = None  # points of the last scoring action (+k or −2)
+        self.hints = 0
+        self.hint: list[int] | None = None  # the Set shown by the last hint
+        self.taken: list[list] = []  # [[codes], points]
+        self.by_worth = [0, 0, 0, 0]
+        self.ended = False
+
+    def apply(self, m: Move) -> None:
+        verb = m.verb
+        if verb == "end":
+            self.ended = True
+        elif verb == "add":
+            if not self.deck:
+                raise IllegalMove("the deck is empty: no card to add")
+            self.table.append(self.deck.pop(0))
+        elif verb == "reshuffle":
+            if not self.deck and len(self.table) <= TABLE:
+                raise IllegalMove("the deck is empty: a reshuffle would deal the same cards")
+            cards = self.table + self.deck
+            self.rng.shuffle(cards)
+            self.table, self.deck = cards[:TABLE], cards[TABLE:]
+            self.points -= RESHUFFLE_COST
+            self.last = -RESHUFFLE_COST
+        elif verb == "hint":
+            sets = find_sets(self.table)
+            if not sets:
+                raise IllegalMove("no Set on the table: add a card or reshuffle")
+            self.hint = list(self.rng.choice(sets))
+            self.hints += 1
+            return
+        else:
+            check_on_table(m.cards, self.table)
+            check_set(m.cards)
+            k = worth(*m.cards)
+            pts = 1 if len(self.table) > TABLE else k
+            self.points += pts
+            self.last = pts
+            self.by_worth[k - 1] += 1
+            self.taken.append([codes(sorted(m.cards)), pts])
+            take_and_refill(self.table, self.deck, m.cards, TABLE)
+        self.hint = None
+
+    def legal_moves(self) -> list[str]:
+        if self.over:
+            return []
+        moves = [f"set {' '.join(codes(s))}" for s in find_sets(self.table)]
+        if self.deck:
+            moves.append("add")
+        if self.deck or len(self.table) > TABLE:
+            moves.append("reshuffle")
+        if moves and moves[0].startswith("set"):
+            moves.append("hint")
+        return moves + ["end"]
+
+    @property
+    def played_out(self) -> bool:
+        return not self.deck and not has_set(self.table)
+
+    @property
+    def over(self) -> bool:
+        return self.ended or self.played_out
+
+    @property
+    def won(self) -> bool:
+        return self.played_out
+
+    @property
+    def score(self) -> int:
+        return self.points
+
+    def view_extra(self) -> dict:
+        return {
+            "table": codes(self.table),
+            "deck": len(self.deck),
+            "hints": self.hints,
+            "hint": codes(self.hint) if self.hint else None,
+            "worth_one": len(self.table) > TABLE,
+            "last": self.last,
+            "taken": [[list(c), p] for c, p in self.taken],
+            "by_worth": list(self.by_worth),
+        }
+
+
+GAME = Points

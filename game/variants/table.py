@@ -1,0 +1,52 @@
+"""Helpers shared by the open-table modes (classic, points, twenty, findall)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, code, is_set, why_not_set
+from ..errors import IllegalMove
+
+
+def check_on_table(cards: Sequence[Card], table: Sequence[Card], n: int = 3) -> None:
+    """Refuse unless ``cards`` are ``n`` distinct cards lying on ``table``.
+
+
+    :raises IllegalMove: naming the card that is not there.
+    """
+    if len(cards) != n:
+        raise IllegalMove(f"pick {n} cards, not {len(cards)}")
+    if len(set(cards)) != n:
+        raise IllegalMove("the same card is picked twice")
+    for c in cards:
+        if c not in table:
+            raise IllegalMove(f"{code(c)} is not on the table")
+
+
+def check_set(cards: Sequence[Card]) -> None:
+    """Refuse unless the three cards form a Set, saying which feature fails.
+
+
+    :raises IllegalMove: e.g. "not a Set — color: two red, one green".
+    """
+    a, b, c = cards
+    if not is_set(a, b, c):
+        raise IllegalMove(f"not a Set — {why_not_set(a, b, c)}")
+
+
+def take_and_refill(table: list[Card], deck: list[Card], cards: Sequence[Card], size: int = 12) -> None:
+    """Take ``cards`` off ``table`` and deal from the front of ``deck`` back up to ``size``.
+
+    New cards go where the taken ones lay (so the table keeps its shape);
+    places that cannot be filled close up.
+    """
+    gaps = sorted(table.index(c) for c in cards)
+    wanted = max(0, size - (len(table) - len(cards)))
+    for i in gaps:
+        table[i] = deck.pop(0) if wanted > 0 and deck else -1
+        wanted -= 1
+    table[:] = [c for c in table if c != -1]
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [code(c) for c in cards]
