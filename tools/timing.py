@@ -1,0 +1,41 @@
+"""Small timing helpers shared by the bench sections."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def per_call_us(fn: Callable[[], object], min_seconds: float = 0.3) -> float:
+    """Best-of-5 mean time of one call of ``fn``, in microseconds."""
+    n = 1
+    while True:
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        if time.perf_counter() - t0 > min_seconds / 5:
+            break
+        n *= 2
+    best = min(_run(fn, n) for _ in range(5))
+    return round(best / n * 1e6, 2)
+
+
+def _run(fn: Callable[[], object], n: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return time.perf_counter() - t0
+
+
+def summary_ms(samples_s: list[float]) -> dict:
+    """p50/p90/p99/max of a list of durations in seconds, as milliseconds."""
+    s = sorted(samples_s)
+    if not s:
+        return {}
+
+    def pct(p: float) -> float:
+        return round(s[min(len(s) - 1, int(p * len(s)))] * 1000, 3)
+
+    return {"n": len(s), "p50_ms": pct(0.5), "p90_ms": pct(0.9), "p99_ms": pct(0.99),
+            "max_ms": round(s[-1] * 1000, 3), "mean_ms": round(statistics.fmean(s) * 1000, 3)}
