@@ -19,7 +19,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game
-from .table import check_on_table, check_set, codes, take_and_refill
+from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
 TABLE = 12
 MAX_TABLE = 21
@@ -55,7 +55,7 @@ class Classic(Game):
         self.by_worth = [0, 0, 0, 0]
         self.lost = False
         self.ended = False
-        self._deal_hand(deal(self.seed))
+        self._deal_hand(deck_of(self.level) if self.level is not None else deal(self.seed))
 
     def _deal_hand(self, cards: list[int]) -> None:
         self.table = cards[:TABLE]

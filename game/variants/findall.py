@@ -11,11 +11,11 @@ as a miss.  Cards never leave the table.
 
 from __future__ import annotations
 
-from ..cards import DECK, card, find_sets, is_set
+from ..cards import DECK, find_sets, is_set
 from ..move import Move
 from ..rng import Rng
 from .base import Game
-from .table import check_on_table, codes
+from .table import check_on_table, codes, deck_of
 
 SIZES = {12: 6, 9: 4}  # table size -> Sets in the generated puzzles
 MAX_TRIES = 1_000_000
@@ -103,12 +103,7 @@ def _table_of(level: dict) -> tuple[list[int], int]:
     table = level.get("table")
     if not isinstance(table, list) or len(table) not in SIZES:
         raise ValueError(f"{name}: field 'table' must list 9 or 12 card codes")
-    try:
-        cards = [card(c) if isinstance(c, str) else card("?") for c in table]
-    except ValueError as e:
-        raise ValueError(f"{name}: field 'table': {e}") from None
-    if len(set(cards)) != len(cards):
-        raise ValueError(f"{name}: field 'table' has a card twice")
+    cards = deck_of(level, "table")
     sets = level.get("sets")
     real = len(find_sets(cards))
     if not isinstance(sets, int) or isinstance(sets, bool) or sets != real:

@@ -12,7 +12,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game
-from .table import check_on_table, check_set, codes, take_and_refill
+from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
 TABLE = 12
 RESHUFFLE_COST = 2
@@ -25,7 +25,7 @@ class Points(Game):
     UNDO = True
 
     def setup(self) -> None:
-        cards = deal(self.seed)
+        cards = deck_of(self.level) if self.level is not None else deal(self.seed)
         self.table, self.deck = cards[:TABLE], cards[TABLE:]
         self.points = 0
         self.last: int | None = None  # points of the last scoring action (+k or −2)

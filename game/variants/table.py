@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, code, is_set, why_not_set
+from ..cards import Card, card, code, is_set, why_not_set
 from ..errors import IllegalMove
 
 
@@ -50,3 +50,28 @@ def take_and_refill(table: list[Card], deck: list[Card], cards: Sequence[Card], 
 
 def codes(cards: Sequence[Card]) -> list[str]:
     return [code(c) for c in cards]
+
+
+def deck_of(level: dict, field: str = "deck", size: int | None = None) -> list[Card]:
+    """The card list in a level's ``field``, every code checked and no card twice.
+
+    :raises ValueError: naming the level, the field and the bad entry.
+    """
+    name = level.get("id", "level")
+    cards = level.get(field)
+    if not isinstance(cards, list):
+        raise ValueError(f"{name}: field '{field}' must be a list of card codes")
+    if size is not None and len(cards) != size:
+        raise ValueError(f"{name}: field '{field}' must hold {size} cards, not {len(cards)}")
+    out = []
+    for i, c in enumerate(cards):
+        try:
+            out.append(card(c) if isinstance(c, str) else card("?"))
+        except ValueError:
+            raise ValueError(f"{name}: field '{field}' entry {i + 1}: bad card code {c!r}") from None
+    seen = set()
+    for c in out:
+        if c in seen:
+            raise ValueError(f"{name}: field '{field}' holds {code(c)} twice")
+        seen.add(c)
+    return out
