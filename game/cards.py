@@ -207,7 +207,12 @@ def why_not_set(a: Card, b: Card, c: Card) -> str:
         if len(set(vals)) == 2:
             two = max(set(vals), key=vals.count)
             one = min(set(vals), key=vals.count)
-            parts.append(f"{name}: two {VALUE_NAMES[i][two]}, one {VALUE_NAMES[i][one]}")
+            if i == 0:
+                parts.append(f"{name}: two {two + 1}s, one {one + 1}")
+            elif i == 2:
+                parts.append(f"{name}: two {VALUE_NAMES[i][two]}s, one {VALUE_NAMES[i][one]}")
+            else:
+                parts.append(f"{name}: two {VALUE_NAMES[i][two]}, one {VALUE_NAMES[i][one]}")
     return "; ".join(parts)
 
 
