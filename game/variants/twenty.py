@@ -1,0 +1,255 @@
+"""20/20 SET (RULES.md §3): personal cards, a six-card table, penalties, hands to 10 × players.
+
+Moves (no turns; each carries its player and time):
+
+- ``P1 set A B C @t`` — three cards among P1's own personal cards and the
+  table that form a Set (all three from the table is allowed).  Table cards
+  used are replaced in place from the deck; personal cards are not.
+- ``P1 miss A B C @t`` — a wrong call: three of those cards that are no Set.
+  They stay where they were and P1 gets one penalty card from the deck
+  (none when P1 already holds 9).
+- ``P1 draw @t`` — one more personal card; refused at 9.
+- ``end`` — stop the game early (the result is the totals so far).
+
+The deal: ``d = deal(seed)`` (or a level's ``"deck"`` of 81 codes); the
+dealer is given ``d[0:6]``, the next player ``d[6:12]`` and so on, then 6
+cards go face up on the table and the rest is the deck, front first.  Hand
+1 is dealt by P1; the deal rotates (hand h by player (h-1) mod n + 1), each
+later hand a fresh shuffle from the game's own stream.
+
+Decisions where the rules are silent (say them in the help too):
+
+- A Set's table cards are replaced before the Set goes on the discard pile,
+  so a Set never comes straight back.  A card is needed from an empty deck
+  only then is the discard pile shuffled (seeded) and turned into the deck.
+- If every player holds 9 cards and nobody can make a Set, nobody can move:
+  the 6 table cards are then discarded and 6 new ones dealt, automatically,
+  until someone can.
+- The first player left with no personal cards scores one point per
+  personal card the others still hold; the next hand is dealt at once.  The
+  game is over when a total reaches 10 × players; ``won`` is P1 having the
+  highest total (ties included).
+
+>>> g = GAME(seed=1)
+>>> [len(g.view()["hands"][p]) for p in ("P1", "P2")], len(g.view()["table"]), g.view()["deck"]
+([6, 6], 6, 63)
+>>> g.play("P2 draw @1.50").player, len(g.view()["hands"]["P2"])
+('P2', 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import DECK, Card, code, find_sets, has_set, is_set, worth
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game, _copy
+from .table import check_set, codes, deck_of, take_and_refill
+
+HAND = 6  # personal cards dealt to each player
+TABLE = 6  # face-up table cards
+MAX_HAND = 9  # no player ever holds more
+POINTS_PER_PLAYER = 10  # the game is played to 10 × players points
+
+
+class Twenty(Game):
+    name = "twenty"
+    VERBS = frozenset({"set", "miss", "draw", "end"})
+    STATE = ("hands", "table", "deck", "discard", "points", "hand", "results", "last",
+             "reshuffles", "ended")
+    OPTIONS = {"players": 2}
+
+    def check_options(self) -> None:
+        n = self.options["players"]
+        if isinstance(n, bool) or n not in (2, 3, 4):
+            raise ValueError(f"twenty: players must be 2 to 4, not {n!r}")
+
+    @property
+    def players(self) -> list[str]:
+        return [f"P{i + 1}" for i in range(self.options["players"])]
+
+    @property
+    def target(self) -> int:
+        return POINTS_PER_PLAYER * len(self.players)
+
+    @property
+    def dealer(self) -> str:
+        return self.players[self.hand % len(self.players)]
+
+    def setup(self) -> None:
+        self.hand = 0  # hands dealt before this one
+        self.points = {p: 0 for p in self.players}
+        self.results: list[list] = []  # [hand number, winner, points, time]
+        self.last: dict | None = None
+        self.reshuffles = 0
+        self.ended = False
+        self._deal_hand(deck_of(self.level, "deck", 81) if self.level is not None else deal(self.seed))
+
+    def _deal_hand(self, cards: list[Card]) -> None:
+        """Hands from the dealer round the table, then the table, then the deck."""
+        n = len(self.players)
+        order = [self.players[(self.hand + i) % n] for i in range(n)]
+        self.hands = {p: [] for p in self.players}
+        for i, p in enumerate(order):
+            self.hands[p] = cards[HAND * i:HAND * (i + 1)]
+        self.table = cards[HAND * n:HAND * n + TABLE]
+        self.deck = cards[HAND * n + TABLE:]
+        self.discard: list[Card] = []
+
+    # ----- the deck ------------------------------------------------------
+    def _need(self, k: int) -> None:
+        """Make sure ``k`` cards can be dealt: an emptied deck is refilled from the discard pile.
+
+        The remaining deck is dealt first; the shuffled pile goes under it, which is
+        the same as shuffling it at the moment the deck runs dry.
+        """
+        if len(self.deck) < k and self.discard:
+            pile = self.discard
+            self.rng.shuffle(pile)
+            self.deck = self.deck + pile
+            self.discard = []
+            self.reshuffles += 1
+            if self.last is not None:
+                self.last["reshuffled"] = True
+
+    def _give(self, player: str) -> Card:
+        self._need(1)
+        c = self.deck.pop(0)
+        self.hands[player].append(c)
+        return c
+
+    # ----- moves ---------------------------------------------------------
+    def apply(self, m: Move) -> None:
+        if m.verb == "end":
+            self.ended = True
+            self.last = {"player": None, "move": "end", "time": m.time}
+            return
+        player = m.player or "P1"
+        if player not in self.points:
+            raise IllegalMove(f"{player} is not playing (players: {', '.join(self.players)})")
+        hand = self.hands[player]
+        self.last = {"player": player, "move": m.verb, "time": m.time, "cards": codes(m.cards),
+                     "from_hand": [], "from_table": [], "refill": [], "penalty": None,
+                     "drawn": None, "reshuffled": False, "table_renewed": False, "hand_won": None}
+        if m.verb == "draw":
+            if m.cards:
+                raise IllegalMove("draw takes no cards: 'P1 draw'")
+            if len(hand) >= MAX_HAND:
+                raise IllegalMove(f"{player} already holds {MAX_HAND} personal cards: no more may be drawn")
+            self.last["drawn"] = code(self._give(player))
+        elif m.verb == "miss":
+            self._check_visible(player, m.cards)
+            if is_set(*m.cards):
+                raise IllegalMove("those three are a Set: play it as a set")
+            if len(hand) < MAX_HAND:
+                self.last["penalty"] = code(self._give(player))
+        else:
+            self._check_visible(player, m.cards)
+            check_set(m.cards)
+            self._take(player, m)
+        self._unstick()
+
+    def _check_visible(self, player: str, cards: Sequence[Card]) -> None:
+        """Refuse unless the cards are three distinct ones from the player's hand or the table."""
+        if len(cards) != 3:
+            raise IllegalMove(f"pick 3 cards, not {len(cards)}")
+        if len(set(cards)) != 3:
+            raise IllegalMove("the same card is picked twice")
+        for c in cards:
+            if c in self.table or c in self.hands[player]:
+                continue
+            owner = next((p for p, h in self.hands.items() if c in h), None)
+            where = f"it is {owner}'s personal card" if owner else "it is not in play"
+            raise IllegalMove(f"{code(c)} is not on the table or in {player}'s hand ({where})")
+
+    def _take(self, player: str, m: Move) -> None:
+        hand = self.hands[player]
+        own = [c for c in m.cards if c in hand]
+        on_table = [c for c in m.cards if c not in hand]
+        spots = sorted(self.table.index(c) for c in on_table)
+        self._need(len(on_table))
+        take_and_refill(self.table, self.deck, on_table, TABLE)
+        for c in own:
+            hand.remove(c)
+        self.discard += sorted(m.cards)
+        last = self.last
+        last.update(from_hand=codes(sorted(own)), from_table=codes(sorted(on_table)),
+                    worth=worth(*m.cards), refill=[[i, code(self.table[i])] for i in spots])
+        if not hand:
+            won = sum(len(h) for p, h in self.hands.items() if p != player)
+            self.points[player] += won
+            self.results.append([self.hand + 1, player, won, m.time])
+            last["hand_won"] = {"hand": self.hand + 1, "player": player, "points": won,
+                                "hands": {p: codes(h) for p, h in self.hands.items()}}
+            if max(self.points.values()) < self.target:
+                self.hand += 1  # the deal rotates: the next hand is a fresh shuffle
+                cards = list(DECK)
+                self.rng.shuffle(cards)
+                self._deal_hand(cards)
+
+    def _unstick(self) -> None:
+        """Deal a new table while nobody can move (everyone at 9, no Set for anyone)."""
+        while not self.over and not any(self._can_move(p) for p in self.players):
+            self.discard += self.table
+            self.table = []
+            self._need(TABLE)
+            self.table, self.deck = self.deck[:TABLE], self.deck[TABLE:]
+            if self.last is not None:
+                self.last["table_renewed"] = True
+
+    def _can_move(self, player: str) -> bool:
+        hand = self.hands[player]
+        return len(hand) < MAX_HAND or has_set(hand + self.table)
+
+    def sets_for(self, player: str) -> list[tuple[Card, Card, Card]]:
+        """Every Set ``player`` may take now (own hand plus table), in index order.
+
+        :raises KeyError: for a player not in the game.
+        """
+        return find_sets(self.hands[player] + self.table)
+
+    def legal_moves(self) -> list[str]:
+        """For each player their Sets (index order), then their draw if allowed; then ``end``."""
+        if self.over:
+            return []
+        moves = []
+        for p in self.players:
+            moves += [f"{p} set {' '.join(codes(s))}" for s in self.sets_for(p)]
+            if len(self.hands[p]) < MAX_HAND:
+                moves.append(f"{p} draw")
+        return moves + ["end"]
+
+    # ----- results -------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.ended or max(self.points.values()) >= self.target
+
+    @property
+    def won(self) -> bool:
+        return self.over and self.points["P1"] == max(self.points.values())
+
+    @property
+    def score(self) -> dict[str, int]:
+        return dict(self.points)
+
+    def view_extra(self) -> dict:
+        return {
+            "table": codes(self.table),
+            "deck": len(self.deck),
+            "hands": {p: codes(h) for p, h in self.hands.items()},
+            "discard": len(self.discard),
+            "players": self.players,
+            "hand": self.hand + 1,
+            "dealer": self.dealer,
+            "target": self.target,
+            "max_hand": MAX_HAND,
+            "results": [list(r) for r in self.results],
+            "reshuffles": self.reshuffles,
+            "clock": self.clock,
+            "last": _copy(self.last),
+        }
+
+
+GAME = Twenty
