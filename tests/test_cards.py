@@ -7,7 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cards import (
-    DECK, card, code, describe, find_sets, has_set, is_cap, is_set, parse_cards, third, why_not_set, worth,
+    DECK,
+    card,
+    code,
+    describe,
+    find_sets,
+    has_set,
+    is_cap,
+    is_set,
+    parse_cards,
+    third,
+    why_not_set,
+    worth,
 )
 
 # A 20-card cap: the largest possible, no Set among them (Pellegrino, 1970).
@@ -75,7 +86,8 @@ def test_why_not_set_names_every_failing_feature():
     a, b, c = parse_cards("1RDE 2RDE 2GDE")
     assert why_not_set(a, b, c) == "number: two 2s, one 1; color: two red, one green"
     assert why_not_set(*parse_cards("1RDE 1ROE 1RSH")) == "shading: two empty, one striped"
-    assert why_not_set(*parse_cards("1RDE 1ROE 1ROH")) == "shape: two ovals, one diamond; shading: two empty, one striped"
+    both = "shape: two ovals, one diamond; shading: two empty, one striped"
+    assert why_not_set(*parse_cards("1RDE 1ROE 1ROH")) == both
     assert why_not_set(*parse_cards("1RDE 2GOH 3PSF")) == ""
 
 
