@@ -1,0 +1,225 @@
+"""Mag's Set Solitaire (RULES.md §4): nine piles, nine rounds, Sets of pile tops.
+
+Deal (seed ``s``, ``d = deal(s)``, or a level's ``deck``): round r (1..9)
+puts ``d[9(r-1):9r]`` face up, one card on each pile 1..9 in order, empty
+piles included.  Round 1 is dealt at the start; ``deal`` deals the next.
+
+Moves: ``set A B C`` (three pile tops forming a Set), ``move A > n`` (a top
+into pile n, which must be empty), ``deal`` (refused after round 9), ``end``.
+
+After round 9 one more move is refused: moving a pile's only card into an
+empty pile.  With no deal to come it would only renumber the piles, and
+refusing it makes every game finite.
+
+Over: when the player ends it, or — after round 9 — when no Set can be made
+any more.  That is decided exactly: a Set can still be made when three cards
+forming a Set can all be brought to the tops at once by moves into the empty
+piles.  Bringing up the card at depth d of a pile (0 = its top) takes d such
+moves, each filling one empty pile, and a moved card stays a top; so with e
+empty piles, three cards qualify when the sum over their piles of the deepest
+of them in each pile is at most e.  Until then ``end`` is always a move, so
+the player is never stuck with only pointless moves.
+
+Score: Sets made (27 at most).  Won: over with 9 or fewer cards left
+(on the piles and, when the player ended early, not yet dealt).  A level may
+give the deal's ``par`` (the most Sets perfect play makes), shown in the view.
+
+Option ``peek`` (default True): when False, the view shows only the tops and
+every card beneath as ``"??"``.
+
+>>> g = GAME(seed=1)
+>>> g.view()["round"], g.view()["left"], g.view()["deck"]
+(1, 9, 72)
+>>> g.play("deal").verb, [len(p) for p in g.view()["piles"]]
+('deal', [2, 2, 2, 2, 2, 2, 2, 2, 2])
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, code, find_sets, third
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game
+from .solo import check_picked, check_target, par_of
+from .table import check_set, codes, deck_of
+
+PILES = 9
+ROUNDS = 9
+MOST_SETS = 27
+WIN_LEFT = 9
+HIDDEN = "??"
+
+
+class Mags(Game):
+    name = "mags"
+    VERBS = frozenset({"set", "move", "deal", "end"})
+    STATE = ("piles", "round", "taken", "ended", "played_out")
+    OPTIONS = {"peek": True}
+    UNDO = True
+
+    def check_options(self) -> None:
+        if not isinstance(self.options["peek"], bool):
+            raise ValueError(f"mags: peek must be true or false, not {self.options['peek']!r}")
+
+    def setup(self) -> None:
+        if self.level is not None:
+            self.cards = deck_of(self.level, "deck", PILES * ROUNDS)
+            self.par = par_of(self.level, MOST_SETS)
+        else:
+            self.cards = deal(self.seed)
+            self.par = None
+        self.piles: list[list[Card]] = [[] for _ in range(PILES)]  # bottom first
+        self.round = 0
+        self.taken: list[list[Card]] = []  # the Sets made, each in index order
+        self.ended = False
+        self.played_out = False  # after round 9, no Set can be made any more
+        self._deal_round()
+        self._settle()
+
+    def _deal_round(self) -> None:
+        start = PILES * self.round
+        for pile, c in zip(self.piles, self.cards[start : start + PILES]):
+            pile.append(c)
+        self.round += 1
+
+    @property
+    def undealt(self) -> list[Card]:
+        """The cards still to be dealt, in deal order."""
+        return self.cards[PILES * self.round :]
+
+    def _pile_of(self, c: Card) -> int:
+        """The index of the pile whose top is ``c``.
+
+        :raises IllegalMove: saying why the card cannot be used.
+        """
+        for i, pile in enumerate(self.piles):
+            if pile and pile[-1] == c:
+                return i
+        if any(c in s for s in self.taken):
+            raise IllegalMove(f"{code(c)} was already removed")
+        if c in self.undealt:
+            raise IllegalMove(f"{code(c)} is not dealt yet")
+        if self.options["peek"]:
+            i = next(i for i, p in enumerate(self.piles) if c in p)
+            under = len(self.piles[i]) - 1 - self.piles[i].index(c)
+            raise IllegalMove(f"{code(c)} is under {under} card{'s' * (under > 1)} on pile {i + 1}: "
+                              "only pile tops can be used")
+        raise IllegalMove(f"{code(c)} is not a pile top: only pile tops can be used")
+
+    # ----- moves ---------------------------------------------------------
+    def apply(self, m: Move) -> None:
+        if m.verb in ("deal", "end") and (m.cards or m.target is not None):
+            raise IllegalMove(f"{m.verb} takes no cards and no pile: just '{m.verb}'")
+        if m.verb == "end":
+            self.ended = True
+        elif m.verb == "deal":
+            if self.round == ROUNDS:
+                raise IllegalMove("all 9 rounds are dealt: no card left to deal")
+            self._deal_round()
+        elif m.verb == "set":
+            if m.target is not None:
+                raise IllegalMove("a Set goes nowhere: set A B C")
+            check_picked(m.cards, 3, "set 1RDE 2GOH 3PSF")
+            where = [self._pile_of(c) for c in m.cards]
+            check_set(m.cards)
+            for i in where:
+                self.piles[i].pop()
+            self.taken.append(sorted(m.cards))
+        else:
+            self._move(m)
+        self._settle()
+
+    def _move(self, m: Move) -> None:
+        check_picked(m.cards, 1, "move 2GOH > 4")
+        a = m.cards[0]
+        n = check_target(m.target, PILES, "pile", f"move {code(a)} > 4")
+        i = self._pile_of(a)
+        if self.piles[n]:
+            raise IllegalMove(f"pile {n + 1} is not empty: a card moves only into an empty pile")
+        if len(self.piles[i]) == 1 and self.round == ROUNDS:
+            raise IllegalMove(f"{code(a)} is alone on pile {i + 1}: after the last round, moving it "
+                              "to another empty pile changes nothing")
+        self.piles[n].append(self.piles[i].pop())
+
+    def _settle(self) -> None:
+        self.played_out = self.round == ROUNDS and not self.set_reachable()
+
+    # ----- what can be done ---------------------------------------------
+    def tops(self) -> list[Card]:
+        """The top card of every non-empty pile, pile order."""
+        return [p[-1] for p in self.piles if p]
+
+    def slides(self) -> list[tuple[int, int]]:
+        """Every (source, target) pile-index pair of a legal move: by source, targets ascending."""
+        empty = [n for n, p in enumerate(self.piles) if not p]
+        if not empty:
+            return []
+        last = self.round == ROUNDS
+        return [(i, n) for i, p in enumerate(self.piles) if p and not (last and len(p) == 1) for n in empty]
+
+    def set_reachable(self) -> bool:
+        """True when some Set can still be brought to the tops by moves into the empty piles
+        (see the module docstring; without an empty pile, when the tops hold a Set)."""
+        empty = sum(1 for p in self.piles if not p)
+        where: dict[Card, tuple[int, int]] = {}  # card -> (pile, depth from the top)
+        for i, pile in enumerate(self.piles):
+            for d, c in enumerate(reversed(pile[-1 - empty :])):
+                where[c] = (i, d)
+        cards = sorted(where)
+        for k, a in enumerate(cards):
+            for b in cards[k + 1 :]:
+                c = third(a, b)
+                if c > b and c in where:
+                    deepest: dict[int, int] = {}
+                    for pile, d in (where[a], where[b], where[c]):
+                        deepest[pile] = max(d, deepest.get(pile, 0))
+                    if sum(deepest.values()) <= empty:
+                        return True
+        return False
+
+    def legal_moves(self) -> list[str]:
+        """Sets (index order), moves (by source pile, targets ascending), deal, end."""
+        if self.over:
+            return []
+        out = [f"set {' '.join(codes(s))}" for s in find_sets(self.tops())]
+        out += [f"move {code(self.piles[i][-1])} > {n + 1}" for i, n in self.slides()]
+        if self.round < ROUNDS:
+            out.append("deal")
+        return out + ["end"]
+
+    # ----- results -------------------------------------------------------
+    @property
+    def left(self) -> int:
+        """Cards on the piles."""
+        return sum(len(p) for p in self.piles)
+
+    @property
+    def over(self) -> bool:
+        return self.ended or self.played_out
+
+    @property
+    def won(self) -> bool:
+        return self.over and self.left + len(self.undealt) <= WIN_LEFT
+
+    @property
+    def score(self) -> int:
+        return len(self.taken)
+
+    def view_extra(self) -> dict:
+        peek = self.options["peek"]
+        piles = [[code(c) if peek or k == len(p) - 1 else HIDDEN for k, c in enumerate(p)] for p in self.piles]
+        return {
+            "piles": piles,
+            "round": self.round,
+            "rounds": ROUNDS,
+            "deck": len(self.undealt),
+            "left": self.left,
+            "par": self.par,
+            "peek": peek,
+            "taken": [codes(s) for s in self.taken],
+            "ended": self.ended,
+        }
+
+
+GAME = Mags

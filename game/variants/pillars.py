@@ -1,0 +1,302 @@
+"""Pillars (RULES.md §5, by Dave Eggleston): six columns, exactly-two moves, three oracles.
+
+Deal (seed ``s``, ``d = deal(s)``): column i (1..6) is ``d[13(i-1):13i]``
+bottom first — a face-up **base**, three face-down **foundations**, nine
+face-up cards; the **oracles** ``d[78:81]`` lie face down aside, consulted in
+that order.  A level gives the same layout as ``columns`` and ``oracles``.
+
+Moves: ``set A B C`` (three accessible cards forming a Set), ``move A > n``
+(an accessible card, not a base, onto column n's top when the two share
+exactly two features), ``oracle > n`` (the next oracle becomes the base of
+empty column n), ``oracle side`` (the next oracle is turned up beside the
+tableau), ``resign``.  Accessible: each column's top and the side oracles.
+A foundation turns face up as part of the move that uncovers it.
+
+Result, checked after every move: **won** when all 18 foundations are face
+up and the remaining cards (every tableau card, buried or not, and the side
+oracles) hold no Set; **lost** when no move but ``resign`` is left, or after
+``resign``.  Title ``Samson``: won without consulting an oracle.
+
+Score: the number of cards removed in Sets (0..81) — what a player sees
+leave the table.  Undo takes back any move except an oracle consult (an
+oracle once seen cannot be unseen), so nothing before a consult can be
+taken back either.
+
+>>> g = GAME(seed=1)
+>>> v = g.view()
+>>> [len(c) for c in v["columns"]], v["columns"][0][1], v["oracles"], v["down"]
+([13, 13, 13, 13, 13, 13], '??', 3, 18)
+>>> g.play("oracle side").verb, g.view()["oracles"], len(g.view()["side"])
+('oracle', 2, 1)
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK, Card, card, code, find_sets, has_set, shared
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game
+from .solo import check_picked, check_target, par_of
+from .table import check_set, codes, deck_of
+
+COLUMNS = 6
+HEIGHT = 13
+FOUNDATIONS = 3  # face-down cards on each base
+ORACLES = 3
+HIDDEN = "??"
+SIDE = -1  # the "column" of a side oracle
+# how many features two cards share, looked up rather than counted on every move
+SHARED: tuple[tuple[int, ...], ...] = tuple(tuple(shared(a, b) for b in DECK) for a in DECK)
+SHARED_WORDS = ("no features", "one feature", "two features", "three features")
+
+
+class Pillars(Game):
+    name = "pillars"
+    VERBS = frozenset({"set", "move", "oracle", "resign"})
+    STATE = ("columns", "down", "oracles", "side", "removed", "consulted", "bases_removed", "result")
+    UNDO = True
+
+    def setup(self) -> None:
+        if self.level is not None:
+            columns, oracles = read_level(self.level)
+        else:
+            d = deal(self.seed)
+            columns = [d[HEIGHT * i : HEIGHT * (i + 1)] for i in range(COLUMNS)]
+            oracles = d[COLUMNS * HEIGHT :]
+        self.columns: list[list[Card]] = columns  # bottom first; [0] is the base
+        self.down = [FOUNDATIONS] * COLUMNS  # face-down foundations: positions 1..down[i]
+        self.oracles: list[Card] = oracles  # still face down, next first
+        self.side: list[Card] = []  # face-up oracles beside the tableau, in the order seen
+        self.removed: list[Card] = []  # cards taken in Sets, each Set in index order
+        self.consulted = 0
+        self.bases_removed = 0
+        self.result: str | None = None  # "won", "lost" or "resigned"
+        self._settle()
+
+    # ----- where cards are ------------------------------------------------
+    def accessible(self) -> list[tuple[Card, int]]:
+        """(card, column index or SIDE) for every accessible card: column tops, then side oracles."""
+        out = [(col[-1], i) for i, col in enumerate(self.columns) if col]
+        return out + [(c, SIDE) for c in self.side]
+
+    def is_base(self, where: int) -> bool:
+        """True when the accessible card of column ``where`` is its base (the column's only card)."""
+        return where != SIDE and len(self.columns[where]) == 1
+
+    def _place(self, c: Card) -> int:
+        """The column index (or SIDE) of an accessible card.
+
+        :raises IllegalMove: saying why the card cannot be used.
+        """
+        for i, col in enumerate(self.columns):
+            if col and col[-1] == c:
+                return i
+        if c in self.side:
+            return SIDE
+        if c in self.removed:
+            raise IllegalMove(f"{code(c)} was already removed")
+        for i, col in enumerate(self.columns):
+            if c in col and not 1 <= col.index(c) <= self.down[i]:
+                raise IllegalMove(f"{code(c)} is buried in column {i + 1}: only a column's top can be used")
+        raise IllegalMove(f"{code(c)} is not accessible: only column tops and face-up oracles can be used")
+
+    def _take(self, c: Card, where: int) -> None:
+        """Lift an accessible card off its place, turning up a foundation it uncovers."""
+        if where == SIDE:
+            self.side.remove(c)
+            return
+        col = self.columns[where]
+        col.pop()
+        if not col:
+            self.bases_removed += 1
+        elif self.down[where] == len(col) - 1 and self.down[where] > 0:
+            self.down[where] -= 1  # a column's top is never face down
+
+    # ----- moves ---------------------------------------------------------
+    def apply(self, m: Move) -> None:
+        if m.verb == "set":
+            self._set(m)
+        elif m.verb == "move":
+            self._move(m)
+        elif m.verb == "oracle":
+            self._oracle(m)
+        else:
+            if m.cards or m.target is not None:
+                raise IllegalMove("resign takes no cards and no column: just 'resign'")
+            self.result = "resigned"
+            return
+        self._settle()
+
+    def _set(self, m: Move) -> None:
+        if m.target is not None:
+            raise IllegalMove("a Set goes nowhere: set A B C")
+        check_picked(m.cards, 3, "set 1RDE 2GOH 3PSF")
+        places = [self._place(c) for c in m.cards]
+        check_set(m.cards)
+        waiting = sum(self.down)
+        for c, where in zip(m.cards, places):
+            if waiting and self.is_base(where):
+                raise IllegalMove(
+                    f"{code(c)} is a base: a base may be in a Set only once all 18 foundations "
+                    f"are face up ({waiting} still face down)"
+                )
+        for c, where in zip(m.cards, places):
+            self._take(c, where)
+        self.removed += sorted(m.cards)
+
+    def _move(self, m: Move) -> None:
+        check_picked(m.cards, 1, "move 2GOH > 3")
+        n = check_target(m.target, COLUMNS, "column", f"move {code(m.cards[0])} > 3")
+        a = m.cards[0]
+        where = self._place(a)
+        if self.is_base(where):
+            raise IllegalMove(f"{code(a)} is a base: a base never moves")
+        if where == n:
+            raise IllegalMove(f"{code(a)} is already on column {n + 1}")
+        dest = self.columns[n]
+        if not dest:
+            raise IllegalMove(f"column {n + 1} is empty: only an oracle can fill an empty column")
+        k = SHARED[a][dest[-1]]
+        if k != 2:
+            raise IllegalMove(
+                f"{code(a)} shares {SHARED_WORDS[k]} with {code(dest[-1])}: a move needs exactly two"
+            )
+        self._take(a, where)
+        dest.append(a)
+
+    def _oracle(self, m: Move) -> None:
+        if m.cards:
+            raise IllegalMove("an oracle is face down: say 'oracle > n' or 'oracle side'")
+        if not self.oracles:
+            raise IllegalMove("no oracle left: all three were consulted")
+        if m.target == "side":
+            self.side.append(self.oracles.pop(0))
+        else:
+            n = check_target(m.target, COLUMNS, "column", "oracle > 3 or oracle side")
+            if self.columns[n]:
+                raise IllegalMove(
+                    f"column {n + 1} is not empty: an oracle takes a base position only where a base "
+                    "was removed"
+                )
+            self.columns[n].append(self.oracles.pop(0))
+        self.consulted += 1
+
+    def check_undo(self) -> None:
+        if self.history[-1].startswith("oracle"):
+            raise IllegalMove("an oracle once seen cannot be unseen: the consult cannot be taken back")
+
+    # ----- what can be done ---------------------------------------------
+    def sets(self) -> list[tuple[Card, Card, Card]]:
+        """Every Set of accessible cards that may be removed now (bases only once all foundations are up)."""
+        bases_ok = not any(self.down)
+        return find_sets(c for c, where in self.accessible() if bases_ok or not self.is_base(where))
+
+    def slides(self) -> list[tuple[Card, int]]:
+        """Every (card, target column index) move: by source (columns, then side), targets ascending."""
+        tops = [col[-1] if col else None for col in self.columns]
+        out = []
+        for a, where in self.accessible():
+            if self.is_base(where):
+                continue
+            row = SHARED[a]
+            out += [(a, n) for n, t in enumerate(tops) if t is not None and n != where and row[t] == 2]
+        return out
+
+    def legal_moves(self) -> list[str]:
+        """Sets (index order), moves (by source column, side oracles last), oracle moves, resign."""
+        if self.over:
+            return []
+        out = [f"set {' '.join(codes(s))}" for s in self.sets()]
+        out += [f"move {code(a)} > {n + 1}" for a, n in self.slides()]
+        if self.oracles:
+            out += [f"oracle > {n + 1}" for n, col in enumerate(self.columns) if not col]
+            out.append("oracle side")
+        return out + ["resign"]
+
+    def cards_left(self) -> list[Card]:
+        """The cards the win checks for a Set: every tableau card, buried or not, and the side oracles."""
+        return [c for col in self.columns for c in col] + self.side
+
+    def _settle(self) -> None:
+        """Decide the result after a move: won, lost (no move left but resign), or still on."""
+        if not any(self.down) and not has_set(self.cards_left()):
+            self.result = "won"
+        elif not self.oracles and not self.slides() and not self.sets():
+            self.result = "lost"
+        else:
+            self.result = None
+
+    # ----- results -------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def won(self) -> bool:
+        return self.result == "won"
+
+    @property
+    def score(self) -> int:
+        return len(self.removed)
+
+    @property
+    def title(self) -> str | None:
+        return "Samson" if self.won and self.consulted == 0 else None
+
+    def view_extra(self) -> dict:
+        columns = [
+            [HIDDEN if 1 <= p <= self.down[i] else code(c) for p, c in enumerate(col)]
+            for i, col in enumerate(self.columns)
+        ]
+        return {
+            "columns": columns,
+            "oracles": len(self.oracles),
+            "side": codes(self.side),
+            "down": sum(self.down),
+            "down_by_column": list(self.down),
+            "accessible": [code(c) for c, _ in self.accessible()],
+            "removed": codes(self.removed),
+            "bases_removed": self.bases_removed,
+            "consulted": self.consulted,
+            "result": self.result,
+        }
+
+
+def read_level(level: dict) -> tuple[list[list[Card]], list[Card]]:
+    """The columns and oracles of a Pillars level, every field checked.
+
+    :raises ValueError: naming the level id and the field that is wrong.
+    """
+    name = level.get("id", "level")
+    columns = level.get("columns")
+    if not isinstance(columns, list) or len(columns) != COLUMNS:
+        raise ValueError(f"{name}: field 'columns' must be {COLUMNS} lists of {HEIGHT} card codes")
+    out: list[list[Card]] = []
+    for i, col in enumerate(columns):
+        if not isinstance(col, list) or len(col) != HEIGHT:
+            raise ValueError(f"{name}: field 'columns' column {i + 1} must list {HEIGHT} card codes")
+        try:
+            out.append([card(c) if isinstance(c, str) else card("?") for c in col])
+        except ValueError:
+            bad = next(c for c in col if not isinstance(c, str) or not _is_code(c))
+            raise ValueError(f"{name}: field 'columns' column {i + 1}: bad card code {bad!r}") from None
+    oracles = deck_of(level, "oracles", ORACLES)
+    seen: set[Card] = set()
+    for c in [c for col in out for c in col] + oracles:
+        if c in seen:
+            raise ValueError(f"{name}: fields 'columns' and 'oracles' hold {code(c)} twice")
+        seen.add(c)
+    par_of(level)
+    return out, oracles
+
+
+def _is_code(text: str) -> bool:
+    try:
+        card(text)
+    except ValueError:
+        return False
+    return True
+
+
+GAME = Pillars
