@@ -1,0 +1,374 @@
+"""The player's files: settings, unfinished games, stats and level progress.
+
+Everything lives in one folder: the ``data_dir`` argument, else the
+``SETARCADE_HOME`` environment variable, else the platform's user data dir
+for "SetArcade".  Files, all JSON (never pickle, never eval)::
+
+    settings.json    {"version": 1, "sound": true, "volume": 0.8, ...}
+    stats.json       {"version": 1, "modes": {"pillars": {"games": 3, ...}}}
+    progress.json    {"version": 1, "levels": {"pillars-007": {"solved": true, ...}}}
+    saves/<mode>.json   a game's ``to_json()`` replay: variant, version, seed, options, moves
+
+Every write is atomic: a temp file in the same folder, flushed and fsynced,
+then ``os.replace`` over the old one, so a crash or a full disk leaves the
+previous good file.  A file that cannot be read or understood is renamed
+``<name>.damaged-YYYYmmdd-HHMMSS``, a sentence saying so goes to
+``Store.notices``, and the game goes on with defaults: nothing raises.
+
+>>> import tempfile
+>>> s = Store(tempfile.mkdtemp())
+>>> s.settings["volume"], s.notices
+(0.8, [])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .records import (
+    LEVEL_PROGRESS,
+    MODE_STATS,
+    SETTINGS,
+    better,
+    clean_progress,
+    clean_settings,
+    clean_stats,
+    fill,
+    is_count,
+    is_date,
+    is_num,
+)
+from .rng import MODES
+from .safefile import Damaged, parse_json, read_text, remove_stale_temps, set_aside, why, write_atomic
+
+FORMAT = 1  # version of settings.json, stats.json and progress.json
+MAX_LEVEL_BYTES = 1024 * 1024
+APP = "SetArcade"
+
+
+# kind -> (file, what a player calls it, cleaner, the file's body around the data)
+KINDS: dict[str, tuple[str, str, Callable[[dict, list[str]], dict], Callable[[dict], dict]]] = {
+    "settings": ("settings.json", "settings", clean_settings, lambda d: {k: d[k] for k in SETTINGS}),
+    "stats": ("stats.json", "stats", clean_stats, lambda d: {"modes": d}),
+    "progress": ("progress.json", "level progress", clean_progress, lambda d: {"levels": d}),
+}
+
+
+class Store:
+    """The player's files in one folder; see the module doc for the layout.
+
+    Reading never raises: damaged files are set aside (``notices`` says so).
+    Writing never raises on a disk error: it returns False and adds a notice.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike | None = None) -> None:
+        self.notices: list[str] = []
+        self.dir = Path(data_dir or os.environ.get("SETARCADE_HOME") or _user_dir())
+        try:
+            (self.dir / "saves").mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self._notice(f"The folder {self.dir} cannot be used ({why(e)}); nothing will be saved.")
+        remove_stale_temps(self.dir)
+        remove_stale_temps(self.dir / "saves")
+        self.settings: dict[str, Any] = self._load("settings")
+        self.stats: dict[str, dict] = self._load("stats")  # mode -> MODE_STATS fields
+        self.progress: dict[str, dict] = self._load("progress")  # level id -> LEVEL_PROGRESS fields
+
+    # ----- settings, stats, progress -------------------------------------
+    def save_settings(self) -> bool:
+        """Write ``settings`` (checked first: a bad value is reset with a notice). False on failure."""
+        problems: list[str] = []
+        self.settings = {**self.settings, **clean_settings(self.settings, problems)}
+        if problems:
+            self._notice(f"Some settings had bad values and were reset: {', '.join(problems)}.")
+        return self._save("settings", self.settings)
+
+    def save_stats(self) -> bool:
+        """Write ``stats``; False (and a notice) on failure."""
+        return self._save("stats", self.stats)
+
+    def save_progress(self) -> bool:
+        """Write ``progress``; False (and a notice) on failure."""
+        return self._save("progress", self.progress)
+
+    def record_result(self, mode: str, result: dict) -> bool:
+        """Count a finished game in ``stats[mode]`` and save the stats.
+
+        ``result``: ``won`` (bool), ``time`` (seconds), optional ``score``
+        (number), ``lower_is_better`` (bool: Sprint times), ``daily``
+        ("YYYY-MM-DD": only the first play of a daily is kept) and ``hints``.
+
+        >>> import tempfile
+        >>> s = Store(tempfile.mkdtemp())
+        >>> s.record_result("points", {"won": True, "time": 61.5, "score": 27})
+        True
+        >>> s.stats["points"]["games"], s.stats["points"]["best"]
+        (1, 27)
+
+        :raises ValueError: on an unknown mode or a malformed result.
+        """
+        _check_mode(mode)
+        if not isinstance(result, dict) or not isinstance(result.get("won"), bool):
+            raise ValueError("a result needs 'won': true or false")
+        score, spent, day = result.get("score"), result.get("time", 0.0), result.get("daily")
+        if not (is_num(spent) and spent >= 0) or not (score is None or is_num(score)):
+            raise ValueError(f"a result needs 'time' ≥ 0 and a numeric 'score', not {result!r}")
+        if day is not None and not is_date(day):
+            raise ValueError(f"a result's 'daily' is a date YYYY-MM-DD, not {day!r}")
+        if "hints" in result and not is_count(result["hints"]):
+            raise ValueError(f"a result's 'hints' is a count, not {result['hints']!r}")
+        s = self.stats.setdefault(mode, fill({}, MODE_STATS, mode, []))
+        won = result["won"]
+        s["games"] += 1
+        s["wins"] += won
+        s["streak"] = s["streak"] + 1 if won else 0
+        s["best_streak"] = max(s["best_streak"], s["streak"])
+        s["time"] = round(s["time"] + spent, 2)
+        s["best"] = better(s["best"], score, bool(result.get("lower_is_better")))
+        if day is not None and day not in s["daily"]:
+            s["daily"][day] = {k: result[k] for k in ("won", "score", "time", "hints") if k in result}
+        return self.save_stats()
+
+    def record_level(self, level_id: str, solved: bool, score: float | None = None,
+                     lower_is_better: bool = False) -> bool:
+        """Count a try at a puzzle level in ``progress[level_id]`` and save the progress.
+
+        :raises ValueError: on an empty id or a non-numeric score.
+        """
+        if not isinstance(level_id, str) or not level_id:
+            raise ValueError(f"a level id is non-empty text, not {level_id!r}")
+        if not (score is None or is_num(score)):
+            raise ValueError(f"a level score is a number, not {score!r}")
+        p = self.progress.setdefault(level_id, fill({}, LEVEL_PROGRESS, level_id, []))
+        p["tries"] += 1
+        if solved:
+            p["solved"] = True
+            p["best"] = better(p["best"], score, lower_is_better)
+        return self.save_progress()
+
+    # ----- unfinished games ----------------------------------------------
+    def save_game(self, mode: str, game_json: str) -> bool:
+        """Save an unfinished game (its ``to_json()`` text) over the last save of ``mode``.
+
+        Returns False, with a notice, when the disk refuses; the previous
+        save is then intact.
+
+        :raises ValueError: on an unknown mode or text that is not that mode's game.
+        """
+        _check_mode(mode)
+        try:
+            data = json.loads(game_json)
+        except (TypeError, ValueError):
+            raise ValueError("save_game takes a game's to_json() text") from None
+        if not isinstance(data, dict) or data.get("variant") != mode:
+            raise ValueError(f"save_game({mode!r}) was given a game that is not {mode}")
+        return self._write(f"saves/{mode}.json", f"your {mode} game", game_json)
+
+    def load_game(self, mode: str) -> str | None:
+        """The saved game of ``mode`` as ``to_json`` text, or None.
+
+        The text is checked by rebuilding the game; a save that fails is set
+        aside with a notice and None is returned.
+
+        :raises ValueError: on an unknown mode.
+        """
+        _check_mode(mode)
+        name = f"saves/{mode}.json"
+        what = f"your unfinished {mode} game"
+        try:
+            text = self._read(name)
+            if text is None:
+                return None
+            self._check_game(mode, text)
+        except ImportError:  # an engine missing from this build: keep the file for one that has it
+            self._notice(f"Your unfinished {mode} game needs a newer Set Arcade; it is kept.")
+            return None
+        except Damaged as e:
+            self._set_aside(name, f"{what.capitalize()} was damaged ({e})", "it cannot be resumed")
+            return None
+        return text
+
+    def clear_game(self, mode: str) -> None:
+        """Forget the saved game of ``mode`` (finished or abandoned).  Never raises on a disk error."""
+        _check_mode(mode)
+        try:
+            (self.dir / "saves" / f"{mode}.json").unlink(missing_ok=True)
+        except OSError as e:
+            self._notice(f"Could not remove your saved {mode} game ({why(e)}).")
+
+    def saved_modes(self) -> list[str]:
+        """The modes with an unfinished game that can be resumed, in menu order."""
+        return [m for m in MODES if (self.dir / "saves" / f"{m}.json").exists() and self.load_game(m)]
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown, oldest first; the list is emptied."""
+        out, self.notices = self.notices, []
+        return out
+
+    # ----- reading and writing ---------------------------------------------
+    @staticmethod
+    def _check_game(mode: str, text: str) -> None:
+        from . import variants  # the engines are only needed to check a save
+
+        try:
+            game = variants.from_json(text)
+        except ImportError:
+            raise
+        except Exception as e:  # any failure to rebuild means this save cannot be resumed
+            raise Damaged(str(e)[:200]) from None
+        if game.name != mode:
+            raise Damaged(f"it holds a {game.name} game")
+
+    def _load(self, kind: str) -> dict:
+        """A versioned JSON object file, cleaned: defaults for what is missing, damaged or bad.
+
+        A damaged file is set aside; a file with some bad fields is set aside
+        too (so nothing is lost) and its good fields are written back.
+        """
+        name, what, clean, _ = KINDS[kind]
+        try:
+            data = _parse_object(self._read(name))
+        except Damaged as e:
+            self._set_aside(name, f"Your {what} file was damaged ({e})", "defaults are in use")
+            data = {}
+        problems: list[str] = []
+        out = clean(data, problems)
+        if problems:
+            shown = ", ".join(problems[:4]) + (" ..." if len(problems) > 4 else "")
+            if self._set_aside(name, f"Your {what} file had bad values ({shown})",
+                               "those were reset to defaults and the rest kept"):
+                self._save(kind, out)
+        return out
+
+    def _read(self, name: str) -> str | None:
+        return read_text(self.dir / name)
+
+    def _save(self, kind: str, data: dict) -> bool:
+        name, what, _, body = KINDS[kind]
+        try:
+            text = json.dumps({"version": FORMAT, **body(data)}, indent=1, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError) as e:  # a caller stored something JSON cannot hold
+            raise ValueError(f"{what} hold a value JSON cannot store: {e}") from None
+        return self._write(name, what, text)
+
+    def _write(self, name: str, what: str, text: str) -> bool:
+        try:
+            write_atomic(self.dir / name, text)
+        except OSError as e:
+            self._notice(f"Could not save {what} ({why(e)}); the previous copy is unchanged.")
+            return False
+        return True
+
+    def _set_aside(self, name: str, problem: str, outcome: str) -> bool:
+        """Rename a damaged file out of the way and say so; True if it was moved."""
+        try:
+            aside = set_aside(self.dir / name)
+        except OSError as e:
+            self._notice(f"{problem} and could not be set aside ({why(e)}); {outcome}.")
+            return False
+        self._notice(f"{problem} and has been set aside as {aside.name}; {outcome}.")
+        return True
+
+    def _notice(self, text: str) -> None:
+        if not self.notices or self.notices[-1] != text:  # a full disk must not flood the list
+            self.notices.append(text)
+
+
+# ----- helpers ---------------------------------------------------------------
+def _user_dir() -> str:
+    import platformdirs
+
+    return platformdirs.user_data_dir(APP, appauthor=False)
+
+
+def _parse_object(text: str | None) -> dict:
+    """A settings/stats/progress file's object ({} when there is no file).
+
+    :raises Damaged: not JSON, not an object, no version or a newer one.
+    """
+    if text is None:
+        return {}
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        raise Damaged("it is not a JSON object")
+    version = data.get("version")
+    if not is_count(version) or version < 1:
+        raise Damaged("it has no version number")
+    if version > FORMAT:
+        raise Damaged(f"it was written by a newer Set Arcade (format {version})")
+    return data
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
+
+
+# ----- what a player types -----------------------------------------------------
+def deal_code(mode: str, seed: int) -> str:
+    """The short code a player can share to replay a deal: ``"<mode>-<seed>"``.
+
+    >>> deal_code("pillars", 42)
+    'pillars-42'
+    """
+    return f"{mode}-{seed}"
+
+
+def parse_deal_code(text: str) -> tuple[str, int]:
+    """Read a deal code: a mode name, then ``-``, ``:`` or a space, then the seed.
+
+    Case and surrounding spaces do not matter; the seed is a whole number
+    from 0 to 2**64 - 1 (the daily seeds are that big).
+
+    >>> parse_deal_code("pillars-42"), parse_deal_code(" Classic:7 ")
+    (('pillars', 42), ('classic', 7))
+
+    :raises ValueError: saying what is wrong: empty, unknown mode, bad seed.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("a deal code is a mode and a number, like pillars-42")
+    t = text.strip().lower()
+    cut = min((i for i in (t.find("-"), t.find(":"), t.find(" ")) if i >= 0), default=-1)
+    if cut < 0:
+        raise ValueError(f"{text.strip()!r} is not a deal code: a mode, '-' and a number, like pillars-42")
+    mode, number = t[:cut].strip(), t[cut + 1:].strip()
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} in deal code: one of {', '.join(MODES)}")
+    if not number:
+        raise ValueError(f"the deal code {text.strip()!r} has no number after the mode")
+    if not number.isascii() or not number.isdigit():
+        raise ValueError(f"the deal number {number!r} must be a whole number like 42")
+    seed = int(number)
+    if seed >= 2**64:
+        raise ValueError(f"the deal number {number} is too big (at most {2**64 - 1})")
+    return mode, seed
+
+
+def load_level_file(path: str | os.PathLike):
+    """A new game from a level file (format: DESIGN.md "Level files"), checked strictly.
+
+    The file must be UTF-8 JSON, at most 1 MB, holding one object; the mode
+    named by its ``variant`` then checks every field.
+
+    :raises ValueError: naming the file and what is wrong with it (or the field).
+    """
+    from . import variants
+
+    p = Path(path)
+    try:
+        text = read_text(p, MAX_LEVEL_BYTES)
+        if text is None:
+            raise Damaged("there is no such file")
+        data = parse_json(text)
+    except Damaged as e:
+        raise ValueError(f"level file {p.name}: {e}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"level file {p.name}: not a JSON object")
+    try:
+        return variants.load(data)
+    except ValueError as e:
+        raise ValueError(f"level file {p.name}: {e}") from None
