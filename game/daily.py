@@ -1,0 +1,245 @@
+"""Daily deals: the same deal for everyone on a date, share text and streaks.
+
+Every mode's daily seed is ``rng.daily_seed(date, mode)``.  The daily
+Pillars deal is the first seed of the sequence ``daily_seed, r.next_u64(),
+r.next_u64(), ...`` (``r = Rng(daily_seed)``) that the solver proves
+winnable as Samson; the shipped table ``levels/daily/pillars.json`` holds
+those seeds with the solver's winning line, worked out ahead of time, and
+days past its end are solved when asked.  Mag's and Solitaire-Set dailies
+show the solver's par.
+
+Day 1 is 2026-11-21.
+
+>>> day_number("2026-11-21"), day_number("2026-12-01")
+(1, 11)
+>>> daily("2026-11-21", "classic").code
+'classic-47889931570289978'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .resources import resource_path
+from .rng import MODES, Rng, daily_seed
+
+EPOCH = _dt.date(2026, 11, 21)
+PILLARS_TRIES = 200  # seeds tried before a day is given up as unsolvable (never seen)
+PILLARS_LIMIT = 10.0  # seconds the solver may spend on one candidate at run time
+
+WORTH_MARKS = ("🟦", "🟩", "🟨", "🟥")  # a Set of worth 1..4 (🟥 = megaset)
+MISS_MARK, HINT_MARK = "⬛", "💡"
+
+
+@dataclass
+class Daily:
+    """One mode's deal on one date."""
+
+    mode: str
+    date: _dt.date
+    seed: int
+    par: int | None = None
+    par_exact: bool = True
+    line: list[str] = field(default_factory=list)  # a winning line, where the solver gave one
+
+    @property
+    def number(self) -> int:
+        return day_number(self.date)
+
+    @property
+    def code(self) -> str:
+        """The deal code a player can type to play this deal again: ``mode-seed``."""
+        return f"{self.mode}-{self.seed}"
+
+    @property
+    def par_text(self) -> str:
+        if self.par is None:
+            return "—"
+        return f"{self.par}" if self.par_exact else f"≥{self.par}"
+
+
+def as_date(value: _dt.date | str) -> _dt.date:
+    """A date from a date or ``YYYY-MM-DD``.
+
+    :raises ValueError: on anything else.
+    """
+    if isinstance(value, _dt.date):
+        return value
+    try:
+        return _dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"not a date: {value!r} (use YYYY-MM-DD)") from None
+
+
+def day_number(date: _dt.date | str) -> int:
+    """The daily's number: 1 on 2026-11-21."""
+    return (as_date(date) - EPOCH).days + 1
+
+
+def pillars_candidates(date: _dt.date | str) -> Iterable[int]:
+    """The fixed sequence of seeds tried for a day's Pillars deal."""
+    first = daily_seed(as_date(date), "pillars")
+    yield first
+    r = Rng(first)
+    while True:
+        yield r.next_u64()
+
+
+@lru_cache(maxsize=1)
+def _table(mode: str) -> dict:
+    """The shipped table of precomputed dailies for a mode ({} when absent or damaged)."""
+    path = resource_path("levels", "daily", f"{mode}.json")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data.get("days", {}) if isinstance(data, dict) else {}
+
+
+def solve_pillars_day(date: _dt.date | str, limit: float = PILLARS_LIMIT) -> tuple[int, list[str]]:
+    """Search the day's candidate seeds for the first proved Samson-winnable one.
+
+    :raises RuntimeError: if none of the first PILLARS_TRIES is proved winnable.
+    """
+    from .solver.pillars import solve
+
+    for i, seed in enumerate(pillars_candidates(date)):
+        if i >= PILLARS_TRIES:
+            break
+        result = solve(seed=seed, limit=limit)
+        if result.status == "win":
+            return seed, list(result.moves)
+    raise RuntimeError(f"no Samson-winnable Pillars deal found for {as_date(date)}")
+
+
+def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
+    """The deal of ``mode`` on ``date``, with par where the mode has one.
+
+    With ``solve=False`` nothing slow runs: days missing from the shipped
+    table come back without par (and Pillars without its proof).
+
+    :raises ValueError: on an unknown mode or a bad date.
+    """
+    d = as_date(date)
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
+    seed = daily_seed(d, mode)
+    entry = _table(mode).get(d.isoformat())
+    if mode == "pillars":
+        if entry:
+            return Daily(mode, d, entry["seed"], line=list(entry.get("line", [])))
+        if solve:
+            seed, line = solve_pillars_day(d)
+            return Daily(mode, d, seed, line=line)
+        return Daily(mode, d, seed)
+    if mode in ("mags", "points"):
+        if entry:
+            return Daily(mode, d, seed, par=entry["par"], par_exact=entry.get("exact", True))
+        if solve:
+            par, exact = _par(mode, seed)
+            return Daily(mode, d, seed, par=par, par_exact=exact)
+    return Daily(mode, d, seed)
+
+
+def _par(mode: str, seed: int) -> tuple[int | None, bool]:
+    """The solver's par for a Mag's or Solitaire-Set deal."""
+    if mode == "mags":
+        from .solver.mags import par
+
+        r = par(seed=seed, limit=2.0)
+        return r.sets, r.exact
+    from .solver.points import par as points_par
+
+    r = points_par(seed=seed, limit=5.0)
+    return r.score, False
+
+
+# ----- share text and streaks ----------------------------------------------
+def share_text(result: dict) -> str:
+    """A spoiler-free summary of a daily result, in the style of Wordle.
+
+    ``result`` keys: mode, date, won, score, time (seconds), and optional
+    par, title, hints, misses and ``worths`` (the worth of each Set, in order).
+
+    >>> print(share_text({"mode": "points", "date": "2026-11-22", "won": True, "score": 31,
+    ...                   "par": 40, "time": 332, "hints": 1, "worths": [1, 4, 2], "misses": 1}))
+    Set Arcade · Solitaire-Set #2
+    31 points (par ≥40) · 5:32 · 1 hint
+    🟦🟥🟩⬛💡
+    """
+    mode = result["mode"]
+    lines = [f"Set Arcade · {MODE_TITLES.get(mode, mode)} #{day_number(result['date'])}"]
+    parts = []
+    if mode == "pillars":
+        parts.append(("Won as " + result["title"]) if result.get("title") else ("Won" if result.get("won") else "Lost"))
+    elif mode == "mags":
+        parts.append(f"{result['score']} Sets" + (f" (par {result['par']})" if result.get("par") is not None else ""))
+    elif mode == "points":
+        par = result.get("par")
+        parts.append(f"{result['score']} points" + (f" (par ≥{par})" if par is not None else ""))
+    else:
+        parts.append(f"{result['score']} Sets" if "score" in result else ("Won" if result.get("won") else "Done"))
+    if result.get("time") is not None:
+        t = int(result["time"])
+        parts.append(f"{t // 60}:{t % 60:02d}")
+    hints = result.get("hints", 0)
+    if hints:
+        parts.append(f"{hints} hint" + ("s" if hints != 1 else ""))
+    lines.append(" · ".join(parts))
+    marks = "".join(WORTH_MARKS[w - 1] for w in result.get("worths", []) if 1 <= w <= 4)
+    marks += MISS_MARK * result.get("misses", 0) + HINT_MARK * hints
+    if marks:
+        lines.append(marks)
+    return "\n".join(lines)
+
+
+def streaks(days: Iterable[_dt.date | str], today: _dt.date | str) -> tuple[int, int]:
+    """(current, longest) run of consecutive days played; the current run may end yesterday.
+
+    >>> streaks(["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-10"], "2026-11-21")
+    (3, 3)
+    >>> streaks(["2026-11-19", "2026-11-20"], "2026-11-22")
+    (0, 2)
+    """
+    played = sorted({as_date(d) for d in days})
+    longest = run = 0
+    prev = None
+    for d in played:
+        run = run + 1 if prev is not None and (d - prev).days == 1 else 1
+        longest = max(longest, run)
+        prev = d
+    t = as_date(today)
+    current = run if prev is not None and (t - prev).days <= 1 else 0
+    return current, longest
+
+
+MODE_TITLES = {
+    "classic": "Classic", "points": "Solitaire-Set", "twenty": "20/20 SET",
+    "mags": "Mag's Solitaire", "pillars": "Pillars of 13", "findall": "Find-all",
+}
+
+
+def main(argv: list[str]) -> int:
+    """``python -m game.daily [YYYY-MM-DD]``: each mode's daily seed, deal code and par."""
+    try:
+        date = as_date(argv[0]) if argv else _dt.date.today()
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    print(f"Set Arcade daily #{day_number(date)} — {date.isoformat()}")
+    for mode in MODES:
+        d = daily(date, mode)
+        extra = f"  par {d.par_text}" if mode in ("mags", "points") else ""
+        if mode == "pillars":
+            extra = f"  Samson-winnable: {len(d.line)}-move line" if d.line else "  (not proved)"
+        print(f"  {MODE_TITLES[mode]:<16} seed {d.seed:<20} code {d.code}{extra}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
