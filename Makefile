@@ -22,6 +22,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) tools/bench.py
 
+dist: $(STAMP)
+	$(VENV)/bin/pyinstaller --noconfirm --log-level WARN build.spec
+
 sounds: $(STAMP)
 	$(PY) tools/make_sounds.py
 
