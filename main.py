@@ -1,11 +1,82 @@
-"""Set Arcade: start the game (see README.md for the command line)."""
+"""Set Arcade: parse the command line, then start the app (see README.md and DESIGN.md)."""
 
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import os
 import sys
+import tempfile
+
+MODES = ("classic", "points", "twenty", "mags", "pillars", "findall")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT like 1600x900, not {text!r}") from None
+    if not (320 <= w <= 16384 and 320 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320 to 16384 each way)")
+    return w, h
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"a seed is a whole number ≥ 0, not {text!r}")
+    return int(text)
+
+
+def _date(text: str) -> str:
+    if text == "today":
+        return _dt.date.today().isoformat()
+    try:
+        return _dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a date is YYYY-MM-DD, not {text!r}") from None
+
+
+def _frames(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"frames is a whole number ≥ 1, not {text!r}")
+    return int(text)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="setarcade", description="Set Arcade: the card game of Sets, in six modes.")
+    p.add_argument("--mode", choices=MODES, help="go straight to a mode (its setup, or a deal with --seed)")
+    p.add_argument("--seed", type=_seed, help="deal number to play")
+    p.add_argument("--daily", nargs="?", const="today", type=_date, metavar="DATE", help="the daily deal")
+    p.add_argument("--level", metavar="ID", help="a puzzle level, e.g. pillars-007")
+    p.add_argument("--demo", action="store_true", help="watch a bot play the mode")
+    p.add_argument("--smoke", nargs="?", const=60, type=_frames, metavar="FRAMES",
+                   help="run every scene for FRAMES frames headless and exit 0, or 1 with the reason")
+    p.add_argument("--data-dir", help="folder for settings and saves (default: SETARCADE_HOME or the user dir)")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1600x900")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    return p
 
 
 def main(argv: list[str]) -> int:
-    print("Set Arcade: the game window is not built yet; `make test` runs the rules.")
-    return 0
+    args = parser().parse_args(argv)
+    if args.smoke is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        if not args.data_dir and not os.environ.get("SETARCADE_HOME"):
+            args.data_dir = tempfile.mkdtemp(prefix="setarcade-smoke-")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.app import App, Options
+
+    options = Options(mode=args.mode, seed=args.seed, daily=args.daily, level=args.level, demo=args.demo,
+                      smoke=args.smoke, data_dir=args.data_dir, size=args.size, fullscreen=args.fullscreen)
+    app = App(options)
+    if args.smoke is not None:
+        from scenes import smoke
+
+        code = smoke.run(app, args.smoke)
+        app.close()
+        return code
+    return app.run()
 
 
 if __name__ == "__main__":

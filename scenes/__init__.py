@@ -1,0 +1,64 @@
+"""Scenes: one screen each, run by a ``SceneManager`` inside the ``App`` loop.
+
+How the pieces fit
+------------------
+* ``scenes.base.Scene`` — the lifecycle: ``enter(data)``, ``exit()``,
+  ``handle_event(e) -> bool`` (consumed?), ``update(dt)``, ``draw(surface)``
+  (never changes state), ``resize(size)``, and ``animating`` / ``wake_in()``
+  which tell the loop when it may sleep.
+* ``scenes.manager.SceneManager`` — a stack.  ``switch(name, data)``,
+  ``push(name, data)`` and ``pop()`` are queued and applied between frames.
+  Overlays (pause, help) sit on top: they get events first, and only the
+  top scene is updated, so the game's clock stops under a pause.
+* ``scenes.table.TableScene`` — the base of every open-table mode: card
+  sprites, layout, mouse and card-key picking, the game clock passed as
+  ``@t``, saving after every move, the results hand-off, demo and replay.
+* ``scenes.modes.MODES`` — what the menu, setup screen and help know about
+  each mode (title, setup options, rules in plain words, its play scene).
+* ``scenes.app.App`` — the window, the fixed-step loop (``App.step(dt)``
+  is the loop body tests call), the store, the sound.
+
+Adding a scene
+--------------
+1. Write ``scenes/<name>.py`` with a ``Scene`` subclass (a table mode
+   subclasses ``TableScene`` and overrides ``new_game``/``submit``/
+   ``draw_side``; see ``scenes/findall.py``, the smallest).
+2. Add ``"<name>": "scenes.<name>:<Class>"`` to ``SCENES`` below (imported
+   lazily, so start-up stays fast).
+3. For a new mode, fill its ``ModeInfo`` in ``scenes/modes.py`` (``scene``
+   set to the scene name, setup ``options``, ``help`` text); the menu, setup
+   screen, help overlay, results and ``--smoke`` pick it up from there.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: scene name -> "module:Class", imported the first time the scene is shown
+SCENES: dict[str, str] = {
+    "menu": "scenes.menu:MenuScene",
+    "setup": "scenes.setup:SetupScene",
+    "classic": "scenes.classic:ClassicScene",
+    "points": "scenes.points:PointsScene",
+    "findall": "scenes.findall:FindAllScene",
+    "pause": "scenes.overlays:PauseScene",
+    "help": "scenes.overlays:HelpScene",
+    "tutorial": "scenes.tutorial:TutorialScene",
+    "results": "scenes.results:ResultsScene",
+    "settings": "scenes.settings:SettingsScene",
+    "stats": "scenes.stats:StatsScene",
+    "message": "scenes.overlays:MessageScene",
+}
+
+
+def scene_class(name: str) -> type:
+    """The Scene class registered as ``name``.
+
+    :raises KeyError: on an unknown scene name, listing the known ones.
+    """
+    try:
+        target = SCENES[name]
+    except KeyError:
+        raise KeyError(f"unknown scene {name!r}: one of {', '.join(SCENES)}") from None
+    module, cls = target.split(":")
+    return getattr(importlib.import_module(module), cls)

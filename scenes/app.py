@@ -1,0 +1,257 @@
+"""The App: window, fixed-step loop, scene manager, the player's files and the sound.
+
+``App.step(dt)`` is the loop body (events, fixed updates, interpolated
+draw); tests call it directly.  ``App.run()`` calls it at up to ``FPS``
+frames a second while something animates, and otherwise sleeps in
+``pygame.event.wait`` until an event or the next clock tick — no busy loop.
+Nothing here runs at import time.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from .manager import SceneManager
+
+FPS = 60
+STEP = 1 / 120  # fixed update step, seconds
+MAX_FRAME = 0.25  # a longer frame (a hitch, a dragged window) is clamped to this
+IDLE_WAIT_MS = 1000
+MIN_SIZE = (640, 400)
+
+
+@dataclass
+class Options:
+    """What the command line asked for (see main.py)."""
+
+    mode: str | None = None
+    seed: int | None = None
+    daily: str | None = None
+    level: str | None = None
+    demo: bool = False
+    smoke: int | None = None
+    data_dir: str | None = None
+    size: tuple[int, int] | None = None
+    fullscreen: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class _SilentAudio:
+    """Stands in when the sound module cannot be loaded: the game goes on silently."""
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def mute(self, flag: bool = True) -> None:
+        pass
+
+
+class App:
+    """The game window and its loop."""
+
+    def __init__(self, options: Options | None = None) -> None:
+        self.options = options or Options()
+        pygame.display.init()
+        pygame.font.init()
+        self.store = self._open_store(self.options.data_dir)
+        s = self.settings
+        size = self.options.size or tuple(s.get("window_size", (1280, 720)))
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.fullscreen = bool(self.options.fullscreen or s.get("fullscreen", False))
+        pygame.display.set_caption("Set Arcade")
+        self._set_icon()
+        self.screen = self._open_window()
+        self.audio = self._open_audio()
+        self.manager = SceneManager(self)
+        self.running = True
+        self.exit_code = 0
+        self.acc = 0.0
+        self.frames = 0
+
+    # ----- the player's files (the only place the store is used) -------------
+    @staticmethod
+    def _open_store(data_dir: str | None):
+        from game.store import Store
+
+        return Store(data_dir or os.environ.get("SETARCADE_HOME") or None)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.store.settings
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change a setting, save it, and apply it (sound, volume)."""
+        self.store.settings[key] = value
+        self.store.save_settings()
+        if key in ("sound", "volume"):
+            self._apply_volume()
+
+    def save_game(self, mode: str, game_json: str) -> None:
+        try:
+            self.store.save_game(mode, game_json)
+        except ValueError:
+            pass  # a mode without saves (not one of the engine's modes)
+
+    def load_game(self, mode: str) -> str | None:
+        return self.store.load_game(mode)
+
+    def clear_game(self, mode: str) -> None:
+        self.store.clear_game(mode)
+
+    def saved_modes(self) -> list[str]:
+        return self.store.saved_modes()
+
+    def record_result(self, mode: str, result: dict) -> None:
+        try:
+            self.store.record_result(mode, result)
+        except ValueError:
+            pass
+
+    def stats(self) -> dict[str, dict]:
+        return self.store.stats
+
+    def notices(self) -> list[str]:
+        return self.store.take_notices()
+
+    # ----- sound ---------------------------------------------------------------
+    def _open_audio(self):
+        try:
+            from sprites.audio import Audio
+
+            audio = Audio(volume=float(self.settings.get("volume", 0.8)),
+                          muted=not self.settings.get("sound", True))
+        except Exception:  # no sound module or a bad setting: silence, never a crash
+            audio = _SilentAudio()
+        return audio
+
+    def _apply_volume(self) -> None:
+        self.audio.set_volume(float(self.settings.get("volume", 0.8)))
+        self.audio.mute(not self.settings.get("sound", True))
+
+    def sound(self, name: str) -> None:
+        try:
+            self.audio.play(name)
+        except Exception:
+            pass
+
+    # ----- the window ------------------------------------------------------------
+    def _set_icon(self) -> None:
+        try:
+            from sprites.assets import icon_path
+
+            pygame.display.set_icon(pygame.image.load(str(icon_path())))
+        except Exception:
+            pass  # an icon is a nicety
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay every scene out again and remember the size."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface() or self.screen
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+            self.settings["window_size"] = list(self.windowed_size)
+        self.manager.resize(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self.settings["fullscreen"] = self.fullscreen
+        self.store.save_settings()
+        self.manager.resize(self.screen.get_size())
+
+    # ----- the loop --------------------------------------------------------------
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            self.quit()
+        elif e.type == pygame.VIDEORESIZE:
+            self.resize(e.size)
+        elif e.type == pygame.WINDOWSIZECHANGED:
+            if (e.x, e.y) != self.windowed_size and not self.fullscreen:
+                self.resize((e.x, e.y))
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.manager.handle_event(e)
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One frame: the queued events (and ``events``), fixed updates for ``dt``, a draw.
+
+        Returns whether the app is still running.
+        """
+        self.manager.apply()
+        for e in (events or []) + pygame.event.get():
+            self.handle(e)
+            self.manager.apply()
+        self.acc += min(max(dt, 0.0), MAX_FRAME)
+        while self.acc >= STEP:
+            self.manager.update(STEP)
+            self.manager.apply()
+            self.acc -= STEP
+        self.draw()
+        return self.running
+
+    def draw(self) -> None:
+        self.manager.draw(self.screen, self.acc / STEP)
+        pygame.display.flip()
+        self.frames += 1
+
+    def start(self) -> None:
+        """Queue the first scene the command line asks for."""
+        from .start import first_scene
+
+        name, data = first_scene(self)
+        self.manager.switch(name, data)
+        self.manager.apply()
+        for n in self.notices():
+            self.manager.push("message", {"title": "Notice", "text": n})
+
+    def run(self) -> int:
+        """Play until the window closes; returns the exit code."""
+        clock = pygame.time.Clock()
+        self.start()
+        last = time.perf_counter()
+        self.step(0.0)
+        while self.running:
+            events: list[pygame.event.Event] = []
+            if self.manager.animating:
+                clock.tick(FPS)
+            else:
+                wake = self.manager.wake_in()
+                ms = IDLE_WAIT_MS if wake is None else max(1, min(IDLE_WAIT_MS, int(wake * 1000)))
+                e = pygame.event.wait(ms)
+                if e.type != pygame.NOEVENT:
+                    events.append(e)
+            now = time.perf_counter()
+            self.step(now - last, events)
+            last = now
+        self.close()
+        return self.exit_code
+
+    def close(self) -> None:
+        if not self.fullscreen:
+            self.settings["window_size"] = list(self.windowed_size)
+        self.store.save_settings()
+        pygame.quit()

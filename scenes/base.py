@@ -1,0 +1,59 @@
+"""The Scene lifecycle every screen follows (see ``scenes/__init__.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """A screen.  Subclasses override what they need; every hook has a harmless default."""
+
+    #: drawn over the scene below it (which stays visible, frozen)
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.alpha = 1.0  # interpolation between the last two updates, set by the loop before draw
+        self.data: dict[str, Any] = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    def enter(self, data: dict[str, Any]) -> None:
+        """Called when the scene becomes active, with the data it was started with."""
+        self.data = data
+        self.resize(self.size)
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def resume(self) -> None:
+        """Called when an overlay above this scene is popped."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for a window of ``size``."""
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        """React to one input event; True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (never changes state)."""
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves, so the loop must keep drawing at the frame rate."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until the scene changes by itself (a clock's next second), None for never."""
+        return None

@@ -1,0 +1,126 @@
+"""The title screen: every mode, continue, daily, levels, tutorial, stats, settings, quit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sprites import theme
+from sprites.cardart import art_for
+from sprites.hud import Button, stack_buttons
+
+from .base import Scene
+from .modes import MODES, ORDER
+from .widgets import ButtonColumn, unit_of
+
+SHOWCASE = (("1RDF", -12), ("2GOH", 0), ("3PSE", 12))  # the three cards under the title, tilted
+
+
+class MenuScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        saved = [m for m in self.app.saved_modes() if MODES.get(m) and MODES[m].ready]
+        self.resume_mode = saved[0] if saved else None
+        play = [Button(MODES[m].title if MODES[m].ready else f"{MODES[m].title} — soon",
+                       lambda m=m: self.choose(m), accent=(m == "classic")) for m in ORDER]
+        more = []
+        if self.resume_mode:
+            more.append(Button(f"Continue {MODES[self.resume_mode].title}", self.resume, accent=True))
+        more += [
+            Button("Daily deal", lambda: self.unavailable("Daily deals")),
+            Button("Puzzle levels", lambda: self.unavailable("Puzzle levels")),
+            Button("How to play", lambda: self.app.manager.switch("tutorial", {})),
+            Button("Stats", lambda: self.app.manager.switch("stats", {})),
+            Button("Settings", lambda: self.app.manager.switch("settings", {})),
+            Button("Quit", lambda: self.app.quit()),
+        ]
+        self.columns = [ButtonColumn(play), ButtonColumn(more)]
+        self.active = 0
+        self.columns[1].focus = -1
+        self.columns[1]._mark()
+        self.modes = list(ORDER)
+        super().enter(data)
+
+    def choose(self, mode: str) -> None:
+        info = MODES[mode]
+        if info.ready:
+            self.app.manager.switch("setup", {"mode": mode})
+        else:
+            self.app.manager.push("message", {
+                "title": f"{info.title}: coming soon",
+                "text": f"{info.title} ({info.tagline.lower()}) is being built and will appear here in a "
+                        "coming version. Classic, Solitaire-Set and Find All are ready to play."})
+
+    def unavailable(self, what: str) -> None:
+        self.app.manager.push("message", {"title": f"{what}: not available yet",
+                                          "text": f"{what} are not in this version yet. "
+                                                  "Pick a mode on the left to play a fresh deal."})
+
+    def resume(self) -> None:
+        mode = self.resume_mode
+        text = self.app.load_game(mode) if mode else None
+        if text:
+            self.app.manager.switch(MODES[mode].scene, {"resume": text})
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = unit_of(size)
+        self.u = u
+        bh, gap = round(u * 2.3), round(u * 0.55)
+        cw = round(min(w * 0.3, u * 19))
+        top = round(h * 0.42)
+        stack_buttons(self.columns[0].buttons, pygame.Rect(w // 2 - cw - u, top, cw, 0), bh, gap)
+        stack_buttons(self.columns[1].buttons, pygame.Rect(w // 2 + u, top, cw, 0), bh, gap)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.columns[self.active].focus = -1
+                self.columns[self.active]._mark()
+                self.active = 1 - self.active if e.key == pygame.K_RIGHT or self.active == 1 else 0
+                col = self.columns[self.active]
+                col.focus = 0
+                col._mark()
+                return True
+            if e.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return True
+            if e.key == pygame.K_F1:
+                self.app.manager.switch("tutorial", {})
+                return True
+            col = self.columns[self.active]
+            if col.focus < 0:
+                col.focus = 0
+                col._mark()
+                if e.key in (pygame.K_UP, pygame.K_DOWN):
+                    return True
+            return col.handle_event(e)
+        for i, col in enumerate(self.columns):
+            if col.handle_event(e):
+                if e.type == pygame.MOUSEBUTTONDOWN:
+                    self.active = i
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        u = self.u
+        surface.blit(theme.background((w, h)), (0, 0))
+        art = art_for(round(u * 6.4), str(self.app.settings.get("palette", "standard")),
+                      bool(self.app.settings.get("colour_cue")))
+        from game.cards import card
+
+        cy = h * 0.14
+        for i, (c, tilt) in enumerate(SHOWCASE):
+            img = pygame.transform.rotozoom(art.face(card(c)), tilt, 1.0)
+            surface.blit(img, img.get_rect(center=(w / 2 + (i - 1) * art.w * 1.05, cy)))
+        theme.blit_text(surface, "SET ARCADE", round(u * 4.2), (w / 2, h * 0.285), theme.ACCENT, True, "center")
+        theme.blit_text(surface, "the card game of Sets, in six modes", round(u * 1.1), (w / 2, h * 0.36),
+                        theme.MUTED, True, "center")
+        for col, label in zip(self.columns, ("PLAY", "MORE")):
+            b = col.buttons[0].rect
+            theme.blit_text(surface, label, round(u * 0.9), (b.left, b.top - u * 0.4), theme.MUTED, True,
+                            "bottomleft")
+            col.draw(surface)
+        theme.blit_text(surface, "arrows + Enter, or click · F11 full screen · Esc quits", round(u * 0.85),
+                        (w / 2, h - u * 1.2), theme.DIM, True, "center")

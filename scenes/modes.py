@@ -1,0 +1,144 @@
+"""What the menu, setup screen and help overlay know about each mode.
+
+A mode whose ``scene`` is None shows in the menu as "coming soon".  To plug
+a mode in: write its scene, register it in ``scenes.SCENES``, and set
+``scene`` (and ``options``, ``help``) here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+BOT_LEVELS = ("beginner", "casual", "human", "fast", "expert")
+
+
+def _plain(text: str) -> str:
+    """Paragraphs separated by blank lines, each joined into one line (the screen wraps them)."""
+    return "\n\n".join(" ".join(p.split()) for p in text.split("\n\n"))
+
+
+@dataclass(frozen=True)
+class Option:
+    """One row of a setup screen: a setting with a few choices (value, label)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+    shown: Callable[[dict], bool] = lambda values: True
+
+
+@dataclass(frozen=True)
+class ModeInfo:
+    name: str
+    title: str
+    tagline: str
+    scene: str | None  # the play scene's registered name; None: coming soon
+    help: str
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    #: setup values -> the scene's start data ({"options": engine options, ...})
+    build: Callable[[dict], dict] = lambda values: {"options": dict(values)}
+    #: setup values -> a line of advice under the options ("" for none)
+    note: Callable[[dict], str] = lambda values: ""
+
+    @property
+    def ready(self) -> bool:
+        return self.scene is not None
+
+
+def _seat(i: int) -> Option:
+    kinds = (("human", "Human (hot seat)"),) + tuple((lv, f"Bot: {lv}") for lv in BOT_LEVELS)
+    return Option(f"p{i}", f"Player {i}", kinds, "casual",
+                  lambda v, i=i: v.get("type") == "normal" and v.get("players", 1) >= i)
+
+
+CLASSIC_HELP = _plain("""\
+Find a Set: three cards where each feature — number, colour, shape, shading — is all the same or all
+different on the three cards.
+
+Call SET first: press your call key (hot seat), or click a card — the first click is your call. Then
+pick three cards before your call time runs out (5 s by default). While you call, nobody else may
+take cards.
+
+A right Set scores +1 and new cards are dealt back up to 12. A wrong pick or a timeout costs 1
+point.
+
+When the table holds no Set, three more cards are added by themselves (15, 18, 21). The hand ends
+when the deck is empty and no Set is left; with several players there is one hand each and the
+highest total wins.
+
+Strict solo: if 12 cards hold no Set, you lose. Sprint: clear the deck as fast as you can (+5 s per
+wrong pick). Blitz: as many Sets as you can in 3:00.""")
+
+POINTS_HELP = _plain("""\
+Solitaire-Set: take Sets for points. A Set scores its worth: the number of features that are all
+different (1 to 4). A worth-4 Set is a megaset.
+
+After a Set, cards are dealt back up to 12. No clock: you judge whether a Set is there.
+
+Add a card: one more card from the deck — but while more than 12 cards lie out, every Set is worth
+only 1 point. Reshuffle: all table cards go back, the deck is shuffled and 12 are dealt. Costs 2
+points (the score may go below zero). Locate Set shows one Set. It is free, but the hints you use
+are counted.
+
+The game ends when the deck is empty and no Set is left, or when you end it. Undo is allowed.""")
+
+FINDALL_HELP = _plain("""\
+The cards on the table hold a known number of Sets (6 among 12 cards, 4 among 9). Find every one.
+
+Pick three cards. A new Set is added to your list; a Set already found counts as a repeat, and three
+cards that are no Set count as a miss. Cards never leave the table, and a card may be in several
+Sets.
+
+The clock runs until the last Set is found.""")
+
+MODES: dict[str, ModeInfo] = {
+    "classic": ModeInfo(
+        "classic", "Classic", "Race for Sets: bots, hot seat, Sprint and Blitz", "classic", CLASSIC_HELP,
+        (
+            Option("type", "Game", (("normal", "Normal"), ("sprint", "Sprint (clear the deck)"),
+                                    ("blitz", "Blitz (3:00)"), ("strict", "Strict solo")), "normal"),
+            Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2,
+                   lambda v: v.get("type") == "normal"),
+            _seat(2), _seat(3), _seat(4),
+        ),
+        lambda values: dict(zip(("options", "seats"), classic_setup(values))),
+        lambda v: "Hot seat call keys: P1 Space (or click a card), P2 Enter, P3 Left Shift, P4 Right Shift"
+        if v.get("type") == "normal" and v.get("players", 1) > 1 and
+        any(v.get(f"p{i}") == "human" for i in range(2, v["players"] + 1)) else "",
+    ),
+    "points": ModeInfo("points", "Solitaire-Set", "Score Sets by worth; megasets pay 4", "points",
+                       POINTS_HELP),
+    "findall": ModeInfo("findall", "Find All", "A puzzle: every Set on a fixed table", "findall", FINDALL_HELP,
+                        (Option("cards", "Table", ((12, "12 cards, 6 Sets"), (9, "9 cards, 4 Sets")), 12),)),
+    "pillars": ModeInfo("pillars", "Pillars", "Dave Eggleston's solitaire of 13", None, ""),
+    "mags": ModeInfo("mags", "Mag's Solitaire", "Nine piles, nine rounds", None, ""),
+    "twenty": ModeInfo("twenty", "20/20 SET", "Personal cards, race to empty your hand", None, ""),
+}
+
+#: menu order
+ORDER = ("classic", "points", "findall", "pillars", "mags", "twenty")
+
+
+def defaults(info: ModeInfo) -> dict[str, Any]:
+    return {o.key: o.default for o in info.options}
+
+
+def classic_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Engine options and the seats (``"human"`` or a bot level) from the setup values.
+
+    >>> classic_setup({"type": "normal", "players": 2, "p2": "fast"})
+    ({'players': 2}, ['human', 'fast'])
+    >>> classic_setup({"type": "sprint", "players": 3})
+    ({'players': 1, 'timed': 'sprint'}, ['human'])
+    """
+    kind = values.get("type", "normal")
+    if kind == "normal":
+        n = int(values.get("players", 1))
+        seats = ["human"] + [values.get(f"p{i}", "casual") for i in range(2, n + 1)]
+        return {"players": n}, seats
+    if kind == "strict":
+        return {"players": 1, "strict": True}, ["human"]
+    return {"players": 1, "timed": kind}, ["human"]

@@ -1,0 +1,177 @@
+"""Overlays drawn over the current screen: pause, a mode's rules, a message box.
+
+They sit on the scene stack above a game, so they get every event first
+and the game underneath is not updated (its clock stops).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sprites import theme
+from sprites.hud import Button, stack_buttons
+
+from .base import Scene
+from .modes import MODES
+from .widgets import ButtonColumn, unit_of
+
+_veils: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def veil(surface: pygame.Surface) -> None:
+    """Darken what is underneath."""
+    size = surface.get_size()
+    v = _veils.get(size)
+    if v is None:
+        _veils.clear()
+        v = pygame.Surface(size, pygame.SRCALPHA)
+        v.fill((4, 8, 16, 170))
+        _veils[size] = v
+    surface.blit(v, (0, 0))
+
+
+class Overlay(Scene):
+    """A centred box over a dimmed screen; Esc closes it."""
+
+    overlay = True
+    BOX = (0.5, 0.6)  # share of the window (w, h)
+
+    def close(self) -> None:
+        self.app.manager.pop()
+
+    def box(self) -> pygame.Rect:
+        w, h = self.size
+        u = unit_of(self.size)
+        bw = round(min(w * self.BOX[0] + u * 8, w - 2 * u))
+        bh = round(min(h * self.BOX[1] + u * 4, h - 2 * u))
+        return pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
+
+    def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
+        veil(surface)
+        r = self.box()
+        u = unit_of(self.size)
+        pygame.draw.rect(surface, (22, 36, 60), r, border_radius=round(u))
+        pygame.draw.rect(surface, (70, 96, 140), r, width=2, border_radius=round(u))
+        theme.blit_text(surface, title, round(u * 2.0), (r.centerx, r.top + u * 2.2), theme.INK, True, "center")
+        return r
+
+
+class PauseScene(Overlay):
+    BOX = (0.2, 0.4)
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.mode = data.get("mode", "classic")
+        self.column = ButtonColumn([
+            Button("Resume", self.close, "Esc", accent=True),
+            Button("Rules", lambda: self.app.manager.push("help", {"mode": self.mode}), "F1"),
+            Button("Quit to menu", self.quit_to_menu, "Q"),
+        ])
+        super().enter(data)
+
+    def quit_to_menu(self) -> None:
+        self.app.manager.switch("menu", {})
+
+    def resize(self, size: tuple[int, int]) -> None:
+        r, u = self.box(), unit_of(size)
+        stack_buttons(self.column.buttons, pygame.Rect(r.left + u * 2, r.top + u * 4.6, r.w - u * 4, 0),
+                      round(u * 2.4), round(u * 0.7))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, pygame.K_p):
+                self.close()
+                return True
+            if e.key == pygame.K_F1:
+                self.column.buttons[1].action()
+                return True
+            if e.key == pygame.K_q:
+                self.quit_to_menu()
+                return True
+        self.column.handle_event(e)
+        return True  # nothing reaches the paused game
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.draw_box(surface, "Paused")
+        u = unit_of(self.size)
+        self.column.draw(surface)
+        theme.blit_text(surface, "the clock is stopped · your game is saved", round(u * 0.85),
+                        (r.centerx, r.bottom - u * 1.2), theme.MUTED, True, "center")
+
+
+class MessageScene(Overlay):
+    """A title, some text and OK (notices, "coming soon", "not available yet")."""
+
+    BOX = (0.3, 0.25)
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.title = data.get("title", "")
+        self.text = data.get("text", "")
+        self.ok = Button("OK", self.close, "Enter", accent=True)
+        super().enter(data)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        r, u = self.box(), unit_of(size)
+        self.ok.rect = pygame.Rect(r.centerx - u * 5, r.bottom - u * 3.6, u * 10, u * 2.4)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                  pygame.K_SPACE):
+            self.close()
+            return True
+        self.ok.handle_event(e)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.draw_box(surface, self.title)
+        u = unit_of(self.size)
+        y = r.top + u * 4.2
+        for line in theme.wrap(self.text, round(u * 1.05), r.w - round(u * 4), True):
+            theme.blit_text(surface, line, round(u * 1.05), (r.centerx, y), theme.INK, True, "midtop")
+            y += u * 1.5
+        self.ok.draw(surface)
+
+
+class HelpScene(Overlay):
+    """A mode's rules in plain words (from RULES.md), with the keys."""
+
+    BOX = (0.45, 0.62)
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.info = MODES[data.get("mode", "classic")]
+        self.ok = Button("Got it", self.close, "Esc", accent=True)
+        self.tour = Button("Tutorial", lambda: self.app.manager.push("tutorial", {"overlay": True}), "T")
+        super().enter(data)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        r, u = self.box(), unit_of(size)
+        self.ok.rect = pygame.Rect(r.centerx + u * 0.5, r.bottom - u * 3.4, u * 9, u * 2.3)
+        self.tour.rect = pygame.Rect(r.centerx - u * 9.5, r.bottom - u * 3.4, u * 9, u * 2.3)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+                return True
+            if e.key == pygame.K_t:
+                self.tour.action()
+                return True
+        self.ok.handle_event(e) or self.tour.handle_event(e)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.draw_box(surface, f"How to play {self.info.title}")
+        u = unit_of(self.size)
+        size = round(u * 0.95)
+        y = r.top + u * 4.0
+        for line in theme.wrap(self.info.help, size, r.w - round(u * 4)):
+            if y > r.bottom - u * 4.5:
+                break
+            theme.blit_text(surface, line, size, (r.left + u * 2, y), theme.INK)
+            y += u * (1.3 if line else 0.6)
+        keys = "Mouse: click cards · Keys: 1 2 3 / q w e / a s d / z x c pick cards · Esc pause · F11 full screen"
+        theme.blit_text(surface, keys, round(u * 0.8), (r.centerx, r.bottom - u * 4.3), theme.MUTED, True,
+                        "center")
+        self.ok.draw(surface)
+        self.tour.draw(surface)

@@ -1,0 +1,141 @@
+"""Solitaire-Set with points: Sets score their worth; add a card, reshuffle (−2), locate, undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.cards import card, code, is_set, worth
+from game.errors import IllegalMove
+from game.move import Move
+from sprites import theme
+from sprites.hud import Button
+
+from .players import AutoPlayer
+from .table import TableScene
+
+
+class PointsScene(TableScene):
+    mode = "points"
+    TIMED = False
+
+    def buttons(self) -> list[Button]:
+        return [
+            Button("Locate Set", lambda: self.act("hint"), "L"),
+            Button("Add a card", lambda: self.act("add"), "+"),
+            Button("Reshuffle −2", lambda: self.act("reshuffle"), "0"),
+            Button("Undo", self.undo, "Ctrl+Z/Backspace"),
+            Button("End game", lambda: self.act("end"), "End"),
+        ] + super().buttons()
+
+    def make_driver(self):
+        return AutoPlayer()
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) and not self.locked:
+            self.act("add")
+            return True
+        return super().handle_key(e)
+
+    def act(self, verb: str) -> None:
+        if not self.locked:
+            self.play(verb)
+
+    def submit(self, cards: list[int]) -> None:
+        if is_set(*cards):
+            self.play(f"set {' '.join(code(c) for c in cards)}")
+        else:
+            self.shake(cards)
+
+    def undo(self) -> None:
+        if self.locked:
+            return
+        try:
+            self.game.undo()
+        except IllegalMove as err:
+            self.toast.show(str(err), theme.BAD)
+            return
+        self.refresh()
+        self.app.save_game(self.mode, self.save_text())
+        self.toast.show("Move taken back", theme.INFO, 1.5)
+        self.sync_undo()
+
+    def sync_undo(self) -> None:
+        """After an undo, cards may come back: they are dealt in again from the deck."""
+        self.sync(taker=self.frame.deck_pos)
+        self.mark_hint()
+
+    def mark_hint(self) -> None:
+        hint = {card(c) for c in (self.v.get("hint") or [])}
+        for s in self.sprites.values():
+            s.hinted = s.card in hint
+
+    def on_played(self, m: Move) -> None:
+        score_at = self.score_pos()
+        if m.verb == "set":
+            k = worth(*m.cards)
+            pts = self.v["last"]
+            self.float_text(f"+{pts}", self.set_center(m.cards), theme.GOOD)
+            if k == 4:
+                self.burst(self.set_center(m.cards))
+                self.app.sound("megaset")
+                self.toast.show("MEGASET! All four features differ" + ("" if pts == 4 else " (worth 1 now)"),
+                                theme.ACCENT)
+            else:
+                self.app.sound("set")
+            self.sync(taker=score_at)
+        elif m.verb == "reshuffle":
+            self.float_text("−2", score_at, theme.BAD)
+            self.app.sound("deal")
+            for s in self.sprites.values():
+                s.fly_to(self.frame.deck_pos)
+                self.leaving.append(s)
+            self.sprites.clear()
+            self.deal_in(0.3)
+        elif m.verb == "add":
+            self.sync()
+            if self.v["worth_one"]:
+                self.toast.show("More than 12 cards: every Set is worth 1 now", theme.INFO, 2.5)
+        else:
+            self.sync()
+        self.mark_hint()
+        if self.game.over:
+            self.app.sound("win" if self.game.won else "lose")
+
+    def score_pos(self) -> tuple[float, float]:
+        r, u = self.frame.side, self.frame.unit
+        return r.centerx, r.top + u * 4
+
+    def results(self) -> dict[str, Any]:
+        v = self.v
+        hints = v["hints"]
+        lines = [f"{len(v['taken'])} Sets taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
+        if v["deck"]:
+            lines.append(f"ended with {v['deck']} cards still in the deck")
+        title = "Deck played out!" if self.game.won else "Game ended"
+        return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} points", "time": self.clock,
+                "by_worth": v["by_worth"], "lines": lines, "stat_score": v["score"]}
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        super().draw_side(surface, rect)
+        u, v = self.frame.unit, self.v
+        x = rect.left + u
+        theme.blit_text(surface, "SCORE", round(u * 0.9), (x, rect.top + u), theme.MUTED, True)
+        theme.blit_text(surface, str(v["score"]), round(u * 3.4), (rect.centerx, rect.top + u * 4), theme.INK,
+                        True, "center")
+        last = v["last"]
+        if last is not None:
+            theme.blit_text(surface, f"last {'+' if last > 0 else '−'}{abs(last)}", round(u * 1.0),
+                            (rect.centerx, rect.top + u * 6.2), theme.GOOD if last > 0 else theme.BAD, True,
+                            "center")
+        y = rect.top + u * 7.6
+        if v["worth_one"]:
+            badge = pygame.Rect(x, y, rect.w - 2 * u, u * 1.9)
+            pygame.draw.rect(surface, (120, 70, 20), badge, border_radius=round(u * 0.5))
+            theme.blit_text(surface, "Sets worth 1 (over 12 cards)", round(u * 0.9), badge.center, theme.ACCENT,
+                            True, "center")
+        y += u * 2.7
+        theme.blit_text(surface, f"Hints used: {v['hints']}", round(u * 1.0), (x, y), theme.MUTED, True)
+        theme.blit_text(surface, f"Sets taken: {len(v['taken'])}", round(u * 1.0), (x, y + u * 1.5), theme.MUTED,
+                        True)

@@ -1,0 +1,118 @@
+"""The results screen: title, score, time, Sets by worth, and replay / play again / menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from sprites import theme
+from sprites.hud import Button, clock_text, row_buttons
+from sprites.particles import Burst
+
+from .base import Scene
+from .modes import MODES
+from .widgets import ButtonColumn, unit_of
+
+WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
+
+
+class ResultsScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        self.mode = data.get("mode", "classic")
+        self.column = ButtonColumn([
+            Button("Replay", self.replay, "R", enabled="game" in data),
+            Button("Play again", self.again, "Enter", accent=True),
+            Button("Menu", self.menu, "Esc"),
+        ])
+        self.column.focus = 1
+        self.column._mark()
+        self.bursts: list[Burst] = []
+        self.celebrated = False
+        super().enter(data)
+
+    def replay(self) -> None:
+        setup = self.data.get("setup", {})
+        self.app.manager.switch(MODES[self.mode].scene, {"replay": self.data["game"], "results": self.data,
+                                                         "seats": setup.get("seats")})
+
+    def again(self) -> None:
+        setup = self.data.get("setup", {})
+        if setup.get("demo"):
+            self.app.manager.switch(MODES[self.mode].scene, {**setup, "seed": setup.get("seed", 0) + 1})
+            return
+        self.app.manager.switch("setup", {"mode": self.mode, "values": setup.get("values", {})})
+
+    def menu(self) -> None:
+        self.app.manager.switch("menu", {})
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        width = round(min(w * 0.7, u * 32))
+        row_buttons(self.column.buttons, pygame.Rect((w - width) // 2, h - round(u * 4.5), width, round(u * 2.4)),
+                    round(u * 0.8))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.menu()
+                return True
+            if e.key == pygame.K_r and self.column.buttons[0].enabled:
+                self.replay()
+                return True
+        return self.column.handle_event(e, keys=(pygame.K_LEFT, pygame.K_RIGHT))
+
+    def update(self, dt: float) -> None:
+        if not self.celebrated:
+            self.celebrated = True
+            if self.data.get("won"):
+                w, h = self.size
+                self.bursts = [Burst((w * x, h * 0.25), [theme.ACCENT, theme.GOOD, theme.INFO], 60,
+                                     self.u * 20, i) for i, x in enumerate((0.3, 0.7))]
+        for b in self.bursts:
+            b.update(dt)
+        self.bursts = [b for b in self.bursts if not b.dead]
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.bursts) or not self.celebrated
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        u = self.u
+        d = self.data
+        surface.blit(theme.background((w, h)), (0, 0))
+        theme.blit_text(surface, MODES[self.mode].title.upper(), round(u * 1.0), (w // 2, u * 2.2), theme.MUTED,
+                        True, "center")
+        theme.blit_text(surface, d.get("title", "Game over"), round(u * 2.8), (w // 2, u * 4.6),
+                        theme.ACCENT if d.get("won") else theme.INK, True, "center")
+        theme.blit_text(surface, str(d.get("score", "")), round(u * 4.2), (w // 2, u * 8.6), theme.INK, True,
+                        "center")
+        theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, u * 11.2),
+                        theme.MUTED, True, "center")
+        y = u * 13.2
+        for line in d.get("lines", []):
+            theme.blit_text(surface, line, round(u * 1.05), (w // 2, y), theme.INK, True, "center")
+            y += u * 1.6
+        by = d.get("by_worth")
+        if by:
+            self.draw_worth(surface, by, y + u * 0.8)
+        for b in self.bursts:
+            b.draw(surface)
+        self.column.draw(surface)
+
+    def draw_worth(self, surface: pygame.Surface, by: list[int], top: float) -> None:
+        w = surface.get_width()
+        u = self.u
+        width = min(w * 0.5, u * 24)
+        x0 = (w - width) / 2
+        theme.blit_text(surface, "SETS BY WORTH", round(u * 0.85), (w / 2, top), theme.MUTED, True, "midtop")
+        most = max(max(by), 1)
+        for i, n in enumerate(by):
+            y = top + u * (1.7 + i * 1.6)
+            theme.blit_text(surface, WORTH_NAMES[i], round(u * 0.95), (x0, y), theme.MUTED, True, "midleft")
+            bar = pygame.Rect(x0 + u * 6.5, y - u * 0.45, (width - u * 9) * n / most, u * 0.9)
+            if n:
+                pygame.draw.rect(surface, theme.ACCENT if i == 3 else theme.INFO, bar, border_radius=round(u * 0.3))
+            theme.blit_text(surface, str(n), round(u * 0.95), (x0 + width, y), theme.INK, True, "midright")

@@ -1,0 +1,92 @@
+"""The setup screen of a mode: its options (players, bots, timed, table size), the deal, start."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from sprites import theme
+from sprites.hud import Button, row_buttons
+
+from .base import Scene
+from .modes import MODES, defaults
+from .widgets import OptionList, header, unit_of
+
+
+def fresh_seed() -> int:
+    """A new deal number (any number is a deal; the time makes a different one each try)."""
+    return int(time.time() * 1000) % 1_000_000
+
+
+class SetupScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        self.mode = data.get("mode", "classic")
+        self.info = MODES[self.mode]
+        self.values = {**defaults(self.info), **data.get("values", {})}
+        self.seed = int(data["seed"]) if data.get("seed") is not None else fresh_seed()
+        self.list = OptionList(list(self.info.options), self.values, lambda k, v: self.resize(self.size))
+        self.actions = [
+            Button("Back", self.back, "Esc"),
+            Button("New deal", self.new_deal, "N"),
+            Button("Rules", lambda: self.app.manager.push("help", {"mode": self.mode}), "F1"),
+            Button("Start", self.start, "Enter", accent=True),
+        ]
+        super().enter(data)
+
+    def back(self) -> None:
+        self.app.manager.switch("menu", {})
+
+    def new_deal(self) -> None:
+        self.seed = fresh_seed()
+
+    def start(self) -> None:
+        data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
+        self.app.manager.switch(self.info.scene, data)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        row_h = round(u * 2.8)
+        width = round(min(w * 0.7, u * 34))
+        self.list.layout(pygame.Rect((w - width) // 2, round(u * 8.5), width, 0), row_h)
+        row_buttons(self.actions, pygame.Rect((w - width) // 2, h - round(u * 4.5), width, round(u * 2.4)),
+                    round(u * 0.8))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+            if e.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if e.key == pygame.K_n:
+                self.new_deal()
+                return True
+            if e.key == pygame.K_F1:
+                self.actions[2].action()
+                return True
+        for b in self.actions:
+            if b.handle_event(e):
+                return True
+        return self.list.handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.u
+        header(surface, self.info.title, self.info.tagline, u)
+        self.list.draw(surface)
+        rows = len(self.list.rects)
+        y = self.list.rect.top + rows * self.list.row_h + u * 1.2
+        w = surface.get_width()
+        theme.blit_text(surface, f"Deal #{self.seed}", round(u * 1.3), (w // 2, y), theme.INK, True, "midtop")
+        theme.blit_text(surface, "anyone can replay this deal from its number", round(u * 0.85),
+                        (w // 2, y + u * 1.7), theme.DIM, True, "midtop")
+        note = self.info.note(self.values)
+        if note:
+            theme.blit_text(surface, note, round(u * 0.85), (w // 2, y + u * 3.2), theme.MUTED, True, "midtop")
+        for b in self.actions:
+            b.draw(surface)
+        theme.blit_text(surface, "↑↓ choose · ←→ change · Enter start", round(u * 0.85),
+                        (w // 2, surface.get_height() - u * 1.1), theme.DIM, True, "center")

@@ -1,0 +1,76 @@
+"""``--smoke [FRAMES]``: run every scene for a few frames, headless-safe; 0 or 1 with the reason."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from game import variants
+
+from .modes import MODES, ORDER
+from .start import play_data
+
+if TYPE_CHECKING:
+    from .app import App
+
+DT = 1 / 60
+
+
+def _sample_results() -> dict[str, Any]:
+    g = variants.new("classic", seed=1)
+    return {"mode": "classic", "title": "Deck cleared!", "won": True, "score": "25 points", "time": 301.2,
+            "by_worth": [6, 9, 7, 3], "lines": ["2 wrong picks or timeouts"], "game": g.to_json(),
+            "setup": play_data("classic", 1)}
+
+
+def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
+    """(label, [(op, scene, data), ...]) for every scene, in order."""
+    o = app.options
+    if o.mode is not None:
+        if not MODES[o.mode].ready:
+            raise ValueError(f"{o.mode} has no scene yet (coming soon)")
+        seed = o.seed if o.seed is not None else 1
+        return [(o.mode, [("switch", MODES[o.mode].scene, play_data(o.mode, seed, demo=o.demo))])]
+    ready = [m for m in ORDER if MODES[m].ready]
+    steps = [("menu", [("switch", "menu", {})])]
+    steps += [(f"setup {m}", [("switch", "setup", {"mode": m})]) for m in ready]
+    steps += [(m, [("switch", MODES[m].scene, play_data(m, 1, demo=True))]) for m in ready]
+    steps += [
+        ("pause", [("switch", "classic", play_data("classic", 2)), ("push", "pause", {"mode": "classic"})]),
+        ("help", [("switch", "points", play_data("points", 2)), ("push", "help", {"mode": "points"})]),
+        ("tutorial", [("switch", "tutorial", {})]),
+        ("results", [("switch", "results", _sample_results())]),
+        ("settings", [("switch", "settings", {})]),
+        ("stats", [("switch", "stats", {})]),
+        ("message", [("switch", "menu", {}), ("push", "message", {"title": "Coming soon", "text": "A test."})]),
+    ]
+    return steps
+
+
+def run(app: App, frames: int) -> int:
+    """Run each planned scene for ``frames`` frames; print what failed and return 1, else 0."""
+    seen = app.settings.get("tutorial_seen") or {}
+    app.settings["tutorial_seen"] = {**seen, "basics": True}  # not saved: the first-play tutorial stays
+    try:
+        steps = plan(app)
+    except ValueError as e:
+        print(f"smoke: {e}", file=sys.stderr)
+        return 1
+    for label, ops in steps:
+        try:
+            for op, name, data in ops:
+                getattr(app.manager, op)(name, data)
+            app.manager.apply()
+            for _ in range(frames):
+                app.step(DT)
+                if not app.running:
+                    raise RuntimeError("the app stopped")
+            if not app.manager.stack:
+                raise RuntimeError("no scene left on the stack")
+        except Exception as e:
+            traceback.print_exc()
+            print(f"smoke: scene {label!r} failed after {app.frames} frames: {e}", file=sys.stderr)
+            return 1
+        print(f"smoke: {label} ok ({frames} frames)")
+    return 0

@@ -1,0 +1,44 @@
+"""The first scene for the command line: the menu, a mode's setup, a deal, or a demo."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .modes import MODES, defaults
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def play_data(mode: str, seed: int, demo: bool = False) -> dict[str, Any]:
+    """Start data for a mode's play scene with its default setup (a demo plays solo)."""
+    info = MODES[mode]
+    values = defaults(info)
+    if demo and "players" in values:
+        values["players"] = 1
+    return {"seed": seed, **info.build(values), "values": values, "demo": demo}
+
+
+def first_scene(app: App) -> tuple[str, dict[str, Any]]:
+    """(scene name, data) for the options the app was started with."""
+    o = app.options
+    if o.daily is not None or o.level is not None:
+        what = "Daily deals" if o.daily is not None else f"Puzzle level {o.level}"
+        app.manager.pending.append(("push", "message", {
+            "title": "Not available yet",
+            "text": f"{what} are not in this version yet; here is the menu instead."
+            if o.daily is not None else f"{what} is not available in this version yet; here is the menu instead."}))
+        return "menu", {}
+    if o.mode is None:
+        return "menu", {}
+    info = MODES[o.mode]
+    if not info.ready:
+        app.manager.pending.append(("push", "message", {
+            "title": f"{info.title}: coming soon",
+            "text": f"{info.title} is not playable in this version yet. Classic, Solitaire-Set and Find All are."}))
+        return "menu", {}
+    if o.demo:
+        return info.scene, play_data(o.mode, o.seed if o.seed is not None else 1, demo=True)
+    if o.seed is not None:
+        return info.scene, play_data(o.mode, o.seed)
+    return "setup", {"mode": o.mode}

@@ -1,0 +1,457 @@
+"""TableScene: the base of every open-table mode (Classic, Solitaire-Set, find-all, ...).
+
+Data flows one way: an input event picks cards -> the mode's ``submit``
+builds a move -> ``play(move)`` hands it to the engine -> ``sync()`` moves
+the sprites toward the new ``game.view()``.  The scene owns the game clock
+(``self.clock``): it runs only while this scene is on top, so a pause
+overlay stops it, and it is passed to the engine as ``@t`` on every move of
+a timed mode.
+
+A mode subclasses this and sets ``mode`` (the engine name) and ``TIMED``,
+then overrides ``submit(cards)`` (what three picked cards do),
+``buttons()`` (the side panel's actions), ``draw_side(surface, rect)`` and
+``results()``; optionally ``new_game``, ``driver`` (demo play) and
+``on_played(move)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pygame
+
+from game import variants
+from game.cards import card, why_not_set
+from game.errors import IllegalMove
+from game.move import Move
+from sprites import theme
+from sprites.card import CardSprite
+from sprites.cardart import art_for
+from sprites.hud import Button, FloatText, Toast, clock_text, stack_buttons
+from sprites.layout import Frame, card_key, card_width, key_index, rows_for, table_slots
+from sprites.particles import Burst
+
+from .base import Scene
+from .modes import MODES
+
+END_PAUSE = 1.3  # seconds the finished table stays before the results
+REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
+
+
+class TableScene(Scene):
+    mode = ""
+    TIMED = False  # moves carry the scene clock as @t
+    SHOW_CLOCK = True
+
+    # ----- life cycle ------------------------------------------------------------
+    def enter(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.replaying = "replay" in data
+        self.demo = bool(data.get("demo")) and not self.replaying
+        self.game = self.new_game(data)
+        self.refresh()
+        self.replay_moves: list[str] = json.loads(data["replay"])["moves"] if self.replaying else []
+        self.replay_wait = REPLAY_STEP
+        self.clock = float(self.game.clock)
+        self.sprites: dict[int, CardSprite] = {}
+        self.leaving: list[CardSprite] = []
+        self.floats: list[FloatText] = []
+        self.bursts: list[Burst] = []
+        self.toast = Toast()
+        self.selected: list[int] = []
+        self.input = "mouse"  # how the last pick was made: "mouse" or "key"
+        self.ending = -1.0  # counts down once the game is over
+        self.seed_bursts = 0
+        self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
+        self.side_buttons = self.buttons()
+        self.frame = Frame(self.size)
+        self.resize(self.size)
+        self.deal_in(0.05)
+        self.driver = self.make_driver() if self.demo else None
+        if self.replaying:
+            self.toast.show("Replay — Esc to stop", theme.INFO, 4.0)
+        elif not self.demo and not (self.app.settings.get("tutorial_seen") or {}).get("basics"):
+            self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
+
+    def new_game(self, data: dict[str, Any]):
+        """The game to play: resumed from a save, a replay's start, or a fresh deal."""
+        if "resume" in data:
+            return variants.from_json(data["resume"])
+        if self.replaying:
+            saved = json.loads(data["replay"])
+            return variants.from_json(json.dumps({**saved, "moves": []}))
+        return variants.new(self.mode, seed=int(data.get("seed", 0)), **data.get("options", {}))
+
+    def buttons(self) -> list[Button]:
+        """The side panel's actions (each with its key shown)."""
+        return [Button("Pause", self.pause, "Esc"), Button("Rules", self.show_help, "F1")]
+
+    def make_driver(self):
+        """Who plays in a demo: an object with ``tick(scene, dt)``."""
+        return None
+
+    # ----- layout ----------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the game's view again (after every move or undo); draw reads only this copy."""
+        self.v = self.game.view()
+        self.table = [card(c) for c in self.v["table"]]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame = Frame(size)
+        self.place(animate=False)
+        u = self.frame.unit
+        side = self.frame.side
+        h = round(u * 2.2)
+        n = len(self.side_buttons)
+        area = pygame.Rect(side.left + u * 0.8, side.bottom - n * (h + u * 0.5) - u * 0.3,
+                           side.w - u * 1.6, n * (h + u * 0.5))
+        stack_buttons(self.side_buttons, area, h, round(u * 0.5))
+
+    def art(self, n: int | None = None):
+        s = self.app.settings
+        n = len(self.table) if n is None else n
+        return art_for(card_width(n, self.frame.board), str(s.get("palette", "standard")),
+                       bool(s.get("colour_cue", False)))
+
+    def slots(self) -> dict[int, tuple[float, float]]:
+        table = self.table
+        art = self.art(len(table))
+        return dict(zip(table, table_slots(len(table), self.frame.board, art.w)))
+
+    def place(self, animate: bool = True) -> None:
+        """Move every table sprite to its slot (snap when not animating) and set its key."""
+        table = self.table
+        slots = self.slots()
+        rows = rows_for(len(table))
+        for i, c in enumerate(table):
+            s = self.sprites.get(c)
+            if s is None:
+                continue
+            s.key = card_key(i, self.card_keys, rows)
+            if animate:
+                s.slide_to(slots[c])
+            else:
+                s.pos = s.prev = slots[c]
+                s.move = None
+
+    def deal_in(self, delay: float = 0.0, origin=None) -> list[CardSprite]:
+        """Give a sprite to every table card without one, dealt from the deck; slide the rest."""
+        slots = self.slots()
+        new = []
+        for c in self.table:
+            if c not in self.sprites:
+                s = CardSprite(c, slots[c], face_up=False)
+                s.deal_from(origin or self.frame.deck_pos, slots[c], delay + 0.07 * len(new))
+                self.sprites[c] = s
+                new.append(s)
+        if new:
+            self.app.sound("deal")
+        self.place(animate=True)
+        return new
+
+    def sync(self, taker: tuple[float, float] | None = None) -> None:
+        """Bring the sprites to the game's table: gone cards fly to ``taker``, new ones are dealt."""
+        table = set(self.table)
+        for c in [c for c in self.sprites if c not in table]:
+            s = self.sprites.pop(c)
+            s.fly_to(taker or (self.frame.side.centerx, self.frame.top.bottom))
+            self.leaving.append(s)
+        self.selected = [c for c in self.selected if c in table]
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected
+        self.deal_in(0.15 if self.leaving else 0.0)
+
+    # ----- input -------------------------------------------------------------------
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running:
+            self.pause()
+            return True
+        if e.type == pygame.KEYDOWN:
+            return self.handle_key(e)
+        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            for b in self.side_buttons:
+                if b.handle_event(e):
+                    return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not self.locked:
+            i = self.card_at(e.pos)
+            if i is not None:
+                self.input = "mouse"
+                self.pick(i)
+                return True
+        return False
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key == pygame.K_ESCAPE:
+            if self.replaying:
+                self.leave_replay()
+            else:
+                self.pause()
+            return True
+        if e.key == pygame.K_F1:
+            self.show_help()
+            return True
+        for b in self.side_buttons:
+            if b.enabled and self.key_matches(e, b.key):
+                b.action()
+                return True
+        if self.locked:
+            return False
+        i = key_index(e.unicode.lower(), len(self.table), self.card_keys) if e.unicode else None
+        if i is not None:
+            self.input = "key"
+            self.pick(i)
+            return True
+        return False
+
+    @staticmethod
+    def key_matches(e: pygame.event.Event, label: str) -> bool:
+        """Does a key press match a button's key label ('L', '+', 'Ctrl+Z', 'End', ...)?"""
+        names = {"Esc": pygame.K_ESCAPE, "End": pygame.K_END, "F1": pygame.K_F1, "Enter": pygame.K_RETURN,
+                 "Space": pygame.K_SPACE, "Backspace": pygame.K_BACKSPACE}
+        for part in label.split("/"):
+            part = part.strip()
+            if part.startswith("Ctrl+"):
+                if e.mod & pygame.KMOD_CTRL and e.unicode.lower() in (part[5:].lower(), "\x1a"):
+                    return True
+                if e.mod & pygame.KMOD_CTRL and e.key == pygame.key.key_code(part[5:].lower()):
+                    return True
+            elif part in names:
+                if e.key == names[part]:
+                    return True
+            elif part and e.unicode and e.unicode.lower() == part.lower() and not e.mod & pygame.KMOD_CTRL:
+                return True
+        return False
+
+    @property
+    def locked(self) -> bool:
+        """No picking: the game is over, a demo or a replay is playing."""
+        return self.game.over or self.demo or self.replaying
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        art = self.art()
+        for i, c in enumerate(self.table):
+            s = self.sprites.get(c)
+            if s is not None and s.rect(art).collidepoint(pos):
+                return i
+        return None
+
+    def pick(self, i: int) -> None:
+        """Select or unselect the i-th table card; three selected cards are submitted."""
+        c = self.table[i]
+        if c in self.selected:
+            self.selected.remove(c)
+        else:
+            self.selected.append(c)
+            self.app.sound("select")
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected
+        if len(self.selected) == 3:
+            cards, self.selected = self.selected, []
+            self.submit(cards)
+            for s in self.sprites.values():
+                s.selected = False
+
+    def submit(self, cards: list[int]) -> None:
+        """Three cards were picked: make the mode's move."""
+
+    def pause(self) -> None:
+        if not self.game.over:
+            self.app.manager.push("pause", {"mode": self.mode})
+
+    def show_help(self) -> None:
+        self.app.manager.push("help", {"mode": self.mode})
+
+    # ----- moves -------------------------------------------------------------------------
+    def stamp(self, move: str) -> str:
+        """The move with the scene clock as @t (timed modes), replacing any time it had."""
+        if not self.TIMED:
+            return move
+        words = [w for w in move.split() if not w.startswith("@")]
+        return " ".join(words) + f" @{max(self.clock, self.game.clock):.2f}"
+
+    def play(self, move: str) -> Move | None:
+        """Play a move; on refusal say why and return None.  Saves the game after every move."""
+        try:
+            m = self.game.play(self.stamp(move))
+        except IllegalMove as err:
+            self.toast.show(str(err), theme.BAD)
+            return None
+        self.refresh()
+        if not (self.demo or self.replaying):
+            if self.game.over:
+                self.app.clear_game(self.mode)
+            else:
+                self.app.save_game(self.mode, self.save_text())
+        self.on_played(m)
+        if self.game.over and self.ending < 0:
+            self.ending = END_PAUSE
+        return m
+
+    def save_text(self) -> str:
+        """The save: the game's replay plus what the scene needs to resume (who sits where)."""
+        return self.game.to_json()
+
+    def on_played(self, m: Move) -> None:
+        """React to a played move (sounds, floating text, sprites)."""
+        self.sync()
+
+    def shake(self, cards: list[int], why: str | None = None) -> None:
+        for c in cards:
+            if c in self.sprites:
+                self.sprites[c].shake()
+        self.app.sound("wrong")
+        if why is None and len(cards) == 3:
+            why = why_not_set(*cards)
+        if why:
+            self.toast.show(f"Not a Set — {why}", theme.BAD)
+
+    def float_text(self, s: str, pos, color) -> None:
+        self.floats.append(FloatText(s, pos, color, round(self.frame.unit * 2.2)))
+
+    def burst(self, pos) -> None:
+        self.seed_bursts += 1
+        colors = list(theme.PALETTES[str(self.app.settings.get("palette", "standard"))]) + [theme.ACCENT]
+        self.bursts.append(Burst(pos, colors, 90, self.frame.unit * 22, self.seed_bursts))
+
+    def set_center(self, cards) -> tuple[float, float]:
+        pts = [self.sprites[c].pos for c in cards if c in self.sprites] or [self.frame.board.center]
+        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+    # ----- time ----------------------------------------------------------------------------
+    @property
+    def clock_running(self) -> bool:
+        return self.SHOW_CLOCK and not self.game.over
+
+    def update(self, dt: float) -> None:
+        if not self.game.over:
+            self.clock += dt
+        for s in self.sprites.values():
+            s.update(dt)
+        for s in self.leaving:
+            s.update(dt)
+        self.leaving = [s for s in self.leaving if not s.dead]
+        for f in self.floats:
+            f.update(dt)
+        self.floats = [f for f in self.floats if not f.dead]
+        for b in self.bursts:
+            b.update(dt)
+        self.bursts = [b for b in self.bursts if not b.dead]
+        self.toast.update(dt)
+        if self.replaying:
+            self.step_replay(dt)
+        elif self.driver is not None and not self.game.over:
+            self.driver.tick(self, dt)
+        if self.ending >= 0:
+            self.ending -= dt
+            if self.ending < 0:
+                self.finish()
+
+    def step_replay(self, dt: float) -> None:
+        if not self.replay_moves:
+            if self.ending < 0:
+                self.ending = END_PAUSE
+            return
+        nxt = self.replay_moves[0]
+        t = Move.parse(nxt).time
+        if t is None:
+            self.replay_wait -= dt
+            if self.replay_wait > 0:
+                return
+            self.replay_wait = REPLAY_STEP
+        elif self.clock < t:
+            return
+        self.replay_moves.pop(0)
+        self.play(nxt)
+
+    def finish(self) -> None:
+        """The game is over (or the replay ended): on to the results."""
+        if self.replaying:
+            self.leave_replay()
+            return
+        res = self.results()
+        res.update({"mode": self.mode, "game": self.game.to_json(), "setup": self.data,
+                    "demo": self.demo})
+        if not self.demo:
+            self.app.record_result(self.mode, {"won": bool(self.game.won), "time": round(self.clock, 2),
+                                               "score": res.get("stat_score")})
+        self.app.manager.switch("results", res)
+
+    def leave_replay(self) -> None:
+        self.app.manager.switch("results", self.data.get("results", {"mode": self.mode}))
+
+    def results(self) -> dict[str, Any]:
+        """What the results screen shows: title, score text, lines, Sets by worth."""
+        v = self.v
+        return {"title": "Well played" if self.game.won else "Game over", "won": bool(self.game.won),
+                "score": str(v.get("score", "")), "time": self.clock, "by_worth": v.get("by_worth")}
+
+    @property
+    def animating(self) -> bool:
+        return bool(
+            self.leaving or self.floats or self.bursts or self.ending >= 0 or self.driver or self.replaying
+            or any(s.busy for s in self.sprites.values())
+            or (self.toast.visible and self.toast.life - self.toast.t < 0.5)
+        )
+
+    def wake_in(self) -> float | None:
+        waits = []
+        if self.clock_running:
+            waits.append(max(0.02, 1.0 - self.clock % 1.0))
+        if self.toast.visible:
+            waits.append(max(0.02, self.toast.life - self.toast.t - 0.45))
+        return min(waits) if waits else None
+
+    # ----- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.draw_top(surface)
+        art = self.art()
+        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
+            s.draw(surface, art, self.alpha)
+        for s in self.leaving:
+            s.draw(surface, art, self.alpha)
+        self.draw_side(surface, self.frame.side)
+        for b in self.side_buttons:
+            b.draw(surface)
+        u = self.frame.unit
+        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
+        for f in self.floats:
+            f.draw(surface)
+        for b in self.bursts:
+            b.draw(surface)
+
+    def title(self) -> str:
+        return MODES[self.mode].title
+
+    def clock_label(self) -> str:
+        return clock_text(self.clock)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        f, u = self.frame, self.frame.unit
+        y = f.top.centery
+        theme.blit_text(surface, self.title(), round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
+        if self.replaying:
+            theme.blit_text(surface, "REPLAY", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
+                            "midleft")
+        elif self.demo:
+            theme.blit_text(surface, "DEMO", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True, "midleft")
+        if self.SHOW_CLOCK:
+            theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y), theme.INK, True,
+                            "center")
+        deck = self.v.get("deck", 0)
+        if deck or self.mode != "findall":
+            self.draw_deck(surface, deck)
+
+    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
+        f, u = self.frame, self.frame.unit
+        small = art_for(round(u * 3), str(self.app.settings.get("palette", "standard")))
+        x, y = f.deck_pos
+        if n:
+            for k in range(min(3, (n + 19) // 20)):
+                surface.blit(small.back(), small.back().get_rect(center=(round(x - k * 2), round(y - k * 2))))
+        theme.blit_text(surface, f"{n} left" if n else "deck empty", round(u * 1.0),
+                        (x + u * 2.2, y), theme.MUTED, True, "midleft")
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme.panel(surface, rect)

@@ -1,0 +1,145 @@
+"""Widgets for menu-like screens: a page header and a list of option rows (setup, settings).
+
+An ``OptionList`` is driven by keys (up/down to move, left/right or Enter
+to change) and by the mouse (click a row's arrows or its value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from sprites import theme
+from sprites.hud import Button
+
+from .modes import Option
+
+
+def header(surface: pygame.Surface, title: str, subtitle: str = "", unit: float = 20) -> None:
+    """Background, a big title and a muted subtitle at the top of a screen."""
+    w, _ = surface.get_size()
+    surface.blit(theme.background(surface.get_size()), (0, 0))
+    theme.blit_text(surface, title, round(unit * 2.6), (w // 2, unit * 3.2), theme.INK, True, "center")
+    if subtitle:
+        theme.blit_text(surface, subtitle, round(unit * 1.1), (w // 2, unit * 5.4), theme.MUTED, True, "center")
+
+
+def unit_of(size: tuple[int, int]) -> float:
+    return max(10.0, min(size[0] / 64, size[1] / 36))
+
+
+class OptionList:
+    """Rows of ``label  < value >``; ``values`` is the dict being edited."""
+
+    def __init__(self, options: list[Option], values: dict[str, Any],
+                 on_change: Callable[[str, Any], None] | None = None) -> None:
+        self.options = options
+        self.values = values
+        self.on_change = on_change
+        self.focus = 0
+        self.rects: list[tuple[Option, pygame.Rect]] = []
+
+    def shown(self) -> list[Option]:
+        return [o for o in self.options if o.shown(self.values)]
+
+    def layout(self, rect: pygame.Rect, row_h: int) -> None:
+        self.rect, self.row_h = rect, row_h
+        self.rects = [(o, pygame.Rect(rect.left, rect.top + i * row_h, rect.w, row_h - 6))
+                      for i, o in enumerate(self.shown())]
+
+    def change(self, opt: Option, step: int) -> None:
+        values = [v for v, _ in opt.choices]
+        cur = self.values.get(opt.key, opt.default)
+        i = values.index(cur) if cur in values else 0
+        self.values[opt.key] = values[(i + step) % len(values)]
+        if self.on_change:
+            self.on_change(opt.key, self.values[opt.key])
+        self.layout(self.rect, self.row_h)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        shown = self.shown()
+        if not shown:
+            return False
+        self.focus = min(self.focus, len(shown) - 1)
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_UP and self.focus > 0:
+                self.focus -= 1
+                return True
+            if e.key == pygame.K_DOWN and self.focus < len(shown) - 1:
+                self.focus += 1
+                return True
+            if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.change(shown[self.focus], -1 if e.key == pygame.K_LEFT else 1)
+                return True
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, (o, r) in enumerate(self.rects):
+                if r.collidepoint(e.pos):
+                    self.focus = i
+                    vx = r.left + r.w * 0.45
+                    self.change(o, -1 if vx <= e.pos[0] < vx + r.h else 1)
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface, active: bool = True) -> None:
+        for i, (o, r) in enumerate(self.rects):
+            lit = active and i == self.focus
+            theme.panel(surface, r, r.h // 4, (255, 255, 255, 30 if lit else 12),
+                        theme.ACCENT if lit else (255, 255, 255, 30))
+            size = round(r.h * 0.42)
+            theme.blit_text(surface, o.label, size, (r.left + r.h * 0.5, r.centery), theme.MUTED, True, "midleft")
+            label = dict(o.choices).get(self.values.get(o.key, o.default), str(self.values.get(o.key)))
+            vx = r.left + r.w * 0.45
+            theme.blit_text(surface, "‹", round(r.h * 0.7), (vx, r.centery), theme.ACCENT if lit else theme.DIM,
+                            True, "midleft")
+            theme.blit_text(surface, "›", round(r.h * 0.7), (r.right - r.h * 0.5, r.centery),
+                            theme.ACCENT if lit else theme.DIM, True, "midright")
+            theme.blit_text(surface, label, size, ((vx + r.right - r.h * 0.5) / 2, r.centery), theme.INK, True,
+                            "center")
+
+
+class ButtonColumn:
+    """Buttons navigated with up/down (or tab) and pressed with Enter or a click."""
+
+    def __init__(self, buttons: list[Button]) -> None:
+        self.buttons = buttons
+        self.focus = 0
+        self._mark()
+
+    def _mark(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focus = i == self.focus
+
+    def move(self, step: int) -> None:
+        n = len(self.buttons)
+        for _ in range(n):
+            self.focus = (self.focus + step) % n
+            if self.buttons[self.focus].enabled:
+                break
+        self._mark()
+
+    def handle_event(self, e: pygame.event.Event, keys=(pygame.K_UP, pygame.K_DOWN)) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == keys[0]:
+                self.move(-1)
+                return True
+            if e.key in (keys[1], pygame.K_TAB):
+                self.move(1)
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                b = self.buttons[self.focus]
+                if b.enabled:
+                    b.action()
+                return True
+        for i, b in enumerate(self.buttons):
+            if b.handle_event(e):
+                if e.type == pygame.MOUSEBUTTONDOWN:
+                    self.focus = i
+                    self._mark()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface)

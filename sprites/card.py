@@ -1,0 +1,142 @@
+"""An animated card on the table: slides, flips, shakes, flies away.
+
+A sprite holds where the card is and where it is going; ``update(dt)``
+advances its tweens and ``draw`` blits cached art (from ``CardArt``) at a
+position interpolated between the last two updates.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .cardart import CardArt
+from .theme import HINT, SELECT, blit_text
+from .tween import Tween, in_cubic, in_out_cubic, lerp, out_cubic, shake
+
+SLIDE = 0.32
+FLIP = 0.28
+SHAKE = 0.45
+FLY = 0.55
+
+
+class CardSprite:
+    """One card's look on screen.  ``card`` is the card index (0..80)."""
+
+    def __init__(self, card: int, pos: tuple[float, float], face_up: bool = True) -> None:
+        self.card = card
+        self.pos = pos
+        self.prev = pos
+        self.move: Tween | None = None
+        self.flip: Tween | None = None
+        self.face = 1.0 if face_up else 0.0  # 0 back .. 1 face; the flip passes through edge-on
+        self.scale = 1.0
+        self.scale_tween: Tween | None = None
+        self.shake_t = -1.0
+        self.fade = 1.0
+        self.fade_tween: Tween | None = None
+        self.selected = False
+        self.hinted = False
+        self.found = False  # findall: part of a Set already found (dimmed mark)
+        self.dead = False  # a flown-away card; the scene drops it
+        self.key = ""  # the keyboard key shown on the card
+
+    # ----- commands ------------------------------------------------------
+    def slide_to(self, pos: tuple[float, float], duration: float = SLIDE, delay: float = 0.0) -> None:
+        if self.move is None and pos == self.pos:
+            return
+        self.move = Tween(self.pos, pos, duration, in_out_cubic, delay)
+
+    def deal_from(self, origin: tuple[float, float], pos: tuple[float, float], delay: float = 0.0) -> None:
+        """Come face down from the deck, then turn face up."""
+        self.pos = self.prev = origin
+        self.face = 0.0
+        self.move = Tween(origin, pos, SLIDE + 0.08, out_cubic, delay)
+        self.flip = Tween(0.0, 1.0, FLIP, in_out_cubic, delay + SLIDE * 0.6)
+
+    def shake(self) -> None:
+        self.shake_t = 0.0
+
+    def fly_to(self, pos: tuple[float, float], delay: float = 0.0) -> None:
+        """Leave the table towards ``pos`` (the taker), shrinking and fading; then ``dead``."""
+        self.selected = self.hinted = False
+        self.move = Tween(self.pos, pos, FLY, in_cubic, delay)
+        self.scale_tween = Tween(1.0, 0.35, FLY, in_cubic, delay)
+        self.fade_tween = Tween(1.0, 0.0, FLY, in_cubic, delay + FLY * 0.3)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.move or self.flip or self.scale_tween or self.fade_tween or self.shake_t >= 0)
+
+    # ----- time ------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.prev = self.pos
+        if self.move:
+            self.move.update(dt)
+            self.pos = self.move.value
+            if self.move.done:
+                self.move = None
+        if self.flip:
+            self.flip.update(dt)
+            self.face = self.flip.value
+            if self.flip.done:
+                self.flip = None
+        if self.scale_tween:
+            self.scale_tween.update(dt)
+            self.scale = self.scale_tween.value
+            if self.scale_tween.done:
+                self.scale_tween = None
+        if self.fade_tween:
+            self.fade_tween.update(dt)
+            self.fade = self.fade_tween.value
+            if self.fade_tween.done:
+                self.fade_tween = None
+                self.dead = self.fade <= 0.01
+        if self.shake_t >= 0:
+            self.shake_t += dt / SHAKE
+            if self.shake_t >= 1:
+                self.shake_t = -1.0
+
+    # ----- drawing ---------------------------------------------------------
+    def center(self, alpha: float = 1.0) -> tuple[float, float]:
+        x = lerp(self.prev[0], self.pos[0], alpha)
+        y = lerp(self.prev[1], self.pos[1], alpha)
+        if self.shake_t >= 0:
+            x += shake(self.shake_t, 10)
+        return x, y
+
+    def rect(self, art: CardArt) -> pygame.Rect:
+        r = pygame.Rect((0, 0), art.size)
+        r.center = (round(self.pos[0]), round(self.pos[1]))
+        return r
+
+    def draw(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
+        cx, cy = self.center(alpha)
+        lift = -art.h * 0.05 if self.selected else 0.0
+        cy += lift
+        img = art.face(self.card) if self.face >= 0.5 else art.back()
+        squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
+        w, h = art.size
+        sw, sh = max(1, round(w * squash * self.scale)), max(1, round(h * self.scale))
+        if (sw, sh) != (w, h):
+            img = pygame.transform.scale(img, (sw, sh))
+        if self.fade < 1.0:
+            img = img.copy()
+            img.set_alpha(round(255 * self.fade))
+        rect = img.get_rect(center=(round(cx), round(cy)))
+        if self.fade >= 1.0 and self.scale >= 1.0:
+            shadow = art.shadow()
+            off = art.w // 40 + (art.h // 12 if self.selected else 0)
+            surface.blit(shadow, shadow.get_rect(center=(round(cx), round(cy - lift) + off)))
+        surface.blit(img, rect)
+        if self.found and self.face >= 0.5:
+            pygame.draw.rect(surface, (150, 150, 150), rect, width=max(2, w // 60), border_radius=art.radius)
+        if self.key and self.face >= 0.5 and self.fade >= 1.0 and self.scale >= 1.0:
+            size = max(12, h // 6)
+            blit_text(surface, self.key.upper(), size, (rect.right - w // 22, rect.bottom - h // 28),
+                      (150, 146, 136), True, "bottomright")
+        ring = SELECT if self.selected else HINT if self.hinted else None
+        if ring and self.face >= 0.5:
+            pygame.draw.rect(surface, ring, rect.inflate(6, 6), width=max(3, w // 45),
+                             border_radius=art.radius + 3)

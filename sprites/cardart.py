@@ -1,0 +1,211 @@
+"""Card art drawn in code: faces, the back, shadows — cached per size.
+
+Shapes are drawn at ``SUPERSAMPLE`` times the card size and scaled down with
+``smoothscale``, so they stay crisp at any window size.  Faces are made
+lazily (only the cards on screen) and kept until the size, palette or cue
+changes.  Nothing is drawn per frame: sprites blit these surfaces.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import features
+
+from .theme import CARD, CARD_EDGE, PALETTES
+
+SUPERSAMPLE = 3
+ASPECT = 1.55  # card width / height (cards lie landscape, shapes stand upright)
+
+# A vertical squiggle in a unit box: cubic Bézier segments (start, c1, c2, end),
+# point-symmetric about the centre like the printed cards.
+_SQUIGGLE = (
+    ((0.28, 0.06), (0.52, -0.04), (0.96, 0.04), (0.86, 0.30)),
+    ((0.86, 0.30), (0.78, 0.50), (0.60, 0.58), (0.70, 0.74)),
+    ((0.70, 0.74), (0.78, 0.86), (0.92, 0.92), (0.72, 0.94)),
+    ((0.72, 0.94), (0.48, 1.04), (0.04, 0.96), (0.14, 0.70)),
+    ((0.14, 0.70), (0.22, 0.50), (0.40, 0.42), (0.30, 0.26)),
+    ((0.30, 0.26), (0.22, 0.14), (0.08, 0.08), (0.28, 0.06)),
+)
+
+
+def _bezier(seg, steps: int = 14) -> list[tuple[float, float]]:
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = seg
+    pts = []
+    for i in range(steps):
+        t = i / steps
+        u = 1 - t
+        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
+        pts.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+    return pts
+
+
+_SQUIGGLE_POINTS = [p for seg in _SQUIGGLE for p in _bezier(seg)]
+
+
+def _outline(shape: int, w: int, h: int) -> list[tuple[float, float]] | None:
+    """The polygon of a shape in a w×h box (None for the oval, drawn as a rounded rect)."""
+    if shape == 0:
+        return [(w / 2, 0), (w - 1, h / 2), (w / 2, h - 1), (0, h / 2)]
+    if shape == 2:
+        return [(x * (w - 1), y * (h - 1)) for x, y in _SQUIGGLE_POINTS]
+    return None
+
+
+def _fill_shape(surf: pygame.Surface, shape: int, color, width: int = 0) -> None:
+    w, h = surf.get_size()
+    pts = _outline(shape, w, h)
+    if pts is None:
+        pygame.draw.rect(surf, color, surf.get_rect(), width=width, border_radius=w // 2)
+    else:
+        pygame.draw.polygon(surf, color, pts, width)
+
+
+def shape_image(shape: int, shading: int, color, w: int, h: int) -> pygame.Surface:
+    """One symbol (big: the caller scales it down) with its shading: empty, striped or solid."""
+    line = max(2, w // 9)
+    pad = line  # room so thick outlines are not clipped
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    inner = surf.subsurface((pad, pad, w, h))
+    if shading == 2:
+        _fill_shape(inner, shape, color)
+        return surf
+    if shading == 1:
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        _fill_shape(mask, shape, (255, 255, 255, 255))
+        stripes = pygame.Surface((w, h), pygame.SRCALPHA)
+        gap = max(3, h // 14)
+        for y in range(gap // 2, h, gap):
+            pygame.draw.line(stripes, color, (0, y), (w, y), max(1, line // 2))
+        stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        inner.blit(stripes, (0, 0))
+    _fill_shape(inner, shape, color, line)
+    return surf
+
+
+def _cue(surf: pygame.Surface, colour_index: int, color, x: int, y: int, r: int) -> None:
+    """A small symbol per colour (circle, triangle, square) so cards read in greyscale."""
+    if colour_index == 0:
+        pygame.draw.circle(surf, color, (x, y), r)
+    elif colour_index == 1:
+        pygame.draw.polygon(surf, color, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)])
+    else:
+        pygame.draw.rect(surf, color, (x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+
+
+class CardArt:
+    """Renders and caches card faces, the back and the shadow for one size and palette."""
+
+    def __init__(self, width: int, palette: str = "standard", cue: bool = False) -> None:
+        if palette not in PALETTES:
+            raise ValueError(f"unknown palette {palette!r}: one of {', '.join(PALETTES)}")
+        self.w = max(24, int(width))
+        self.h = max(16, round(self.w / ASPECT))
+        self.palette = palette
+        self.cue = cue
+        self._faces: dict[int, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._shadow: pygame.Surface | None = None
+        self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.w, self.h
+
+    @property
+    def radius(self) -> int:
+        return max(4, self.w // 14)
+
+    def face(self, c: int) -> pygame.Surface:
+        """The face of card ``c`` (0..80), drawn on first use."""
+        surf = self._faces.get(c)
+        if surf is None:
+            surf = self._draw_face(c)
+            self._faces[c] = surf
+        return surf
+
+    def _symbol(self, shape: int, shading: int, colour: int) -> pygame.Surface:
+        key = (shape, shading, colour)
+        img = self._shapes.get(key)
+        if img is None:
+            ss = SUPERSAMPLE
+            sw, sh = round(self.w * 0.19), round(self.h * 0.68)
+            big = shape_image(shape, shading, PALETTES[self.palette][colour], sw * ss, sh * ss)
+            pad = (big.get_width() - sw * ss) // ss
+            img = pygame.transform.smoothscale(big, (sw + 2 * pad, sh + 2 * pad))
+            self._shapes[key] = img
+        return img
+
+    def _blank(self, fill, edge) -> pygame.Surface:
+        ss = SUPERSAMPLE
+        big = pygame.Surface((self.w * ss, self.h * ss), pygame.SRCALPHA)
+        r = self.radius * ss
+        pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
+        pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * ss, -2 * ss), border_radius=r - ss)
+        return big
+
+    def _draw_face(self, c: int) -> pygame.Surface:
+        number, colour, shape, shading = features(c)
+        big = self._blank(CARD, CARD_EDGE)
+        if self.cue:
+            ss = SUPERSAMPLE
+            r = max(3, self.h // 20) * ss
+            at = self.radius * ss * 3 // 4 + r
+            _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
+        surf = pygame.transform.smoothscale(big, self.size)
+        img = self._symbol(shape, shading, colour)
+        n = number + 1
+        step = self.w * 0.25
+        x0 = self.w / 2 - step * (n - 1) / 2
+        for i in range(n):
+            surf.blit(img, img.get_rect(center=(round(x0 + i * step), self.h // 2)))
+        return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+    def back(self) -> pygame.Surface:
+        """The card back: a navy field with a gold diamond lattice."""
+        if self._back is None:
+            ss = SUPERSAMPLE
+            big = self._blank((36, 52, 96), (20, 28, 52))
+            w, h = big.get_size()
+            inset = pygame.Rect(0, 0, w, h).inflate(-self.w * ss // 9, -self.w * ss // 9)
+            pygame.draw.rect(big, (220, 180, 90), inset, width=2 * ss, border_radius=self.radius * ss // 2)
+            step = max(6, self.h * ss // 5)
+            cx, cy = w // 2, h // 2
+            for k in range(-3, 4):
+                for j in (-1, 0, 1):
+                    x, y = cx + k * step * 0.9, cy + j * step * 1.1
+                    d = step * 0.32
+                    if inset.collidepoint(x, y):
+                        pygame.draw.polygon(big, (70, 92, 150), [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+            d = step * 0.8
+            pygame.draw.polygon(big, (240, 196, 90), [(cx, cy - d), (cx + d * 0.8, cy), (cx, cy + d),
+                                                       (cx - d * 0.8, cy)])
+            self._back = pygame.transform.smoothscale(big, self.size)
+        return self._back
+
+    def shadow(self) -> pygame.Surface:
+        """A soft shadow a little larger than a card."""
+        if self._shadow is None:
+            spread = max(3, self.w // 28)
+            w, h = self.w + 2 * spread, self.h + 2 * spread
+            small = pygame.Surface((w // 4 + 1, h // 4 + 1), pygame.SRCALPHA)
+            pygame.draw.rect(small, (0, 0, 0, 110), small.get_rect().inflate(-2, -2),
+                             border_radius=max(1, self.radius // 4))
+            self._shadow = pygame.transform.smoothscale(small, (w, h))
+            self._shadow = pygame.transform.smoothscale(self._shadow, (w, h))
+        return self._shadow
+
+
+_arts: dict[tuple, CardArt] = {}
+
+
+def art_for(width: int, palette: str = "standard", cue: bool = False) -> CardArt:
+    """The shared CardArt for a size/palette/cue (older sizes are dropped: only one table is shown)."""
+    key = (max(24, int(width)), palette, cue)
+    art = _arts.get(key)
+    if art is None:
+        if len(_arts) > 4:
+            _arts.clear()
+        art = CardArt(width, palette, cue)
+        _arts[key] = art
+    return art

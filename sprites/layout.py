@@ -1,0 +1,128 @@
+"""Where things go, computed from the window size (no fixed 800×600).
+
+``Frame(size)`` splits the window into a top bar, the board, a side panel
+and a bottom strip.  ``table_slots`` places n cards on the board the way
+the card keys lie on the keyboard: 12 cards in four rows of three
+(1 2 3 / q w e / a s d / z x c), extra cards in new columns (4 r f v,
+5 t g b, ...), as setwithfriends does.
+
+>>> slot(0), slot(11), slot(12), slot(16)
+((0, 0), (3, 2), (0, 3), (0, 4))
+>>> card_key(12), card_key(13)
+('4', 'r')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from .cardart import ASPECT
+
+#: the 12 card keys (four rows of three) of each keyboard layout, and the keys of extra columns
+KEY_LAYOUTS: dict[str, str] = {
+    "qwerty": "123qweasdzxc",
+    "azerty": "123azeqsdwxc",
+    "qwertz": "123qweasdyxc",
+}
+_EXTRA = {"qwerty": ("4567", "rtyu", "fghj", "vbnm"), "azerty": ("4567", "rtyu", "fghj", "vbn,"),
+          "qwertz": ("4567", "rtzu", "fghj", "vbnm")}
+
+
+def key_rows(card_keys: str = "123qweasdzxc") -> tuple[str, ...]:
+    """The four rows of card keys: the 12 chosen keys, then the extra columns of that keyboard.
+
+    >>> key_rows("123azeqsdwxc")[1]
+    'azertyu'
+    """
+    name = next((n for n, k in KEY_LAYOUTS.items() if k == card_keys), "qwerty")
+    rows = []
+    for r in range(4):
+        base = card_keys[3 * r:3 * r + 3]
+        rows.append(base + "".join(k for k in _EXTRA[name][r] if k not in card_keys))
+    return tuple(rows)
+MAX_CARD_W = 250
+GAP = 0.10  # gap between cards, as a share of the card width
+
+
+def slot(i: int, rows: int = 4) -> tuple[int, int]:
+    """(row, column) of the i-th table card."""
+    first = rows * 3
+    if i < first:
+        return i // 3, i % 3
+    k = i - first
+    return k % rows, 3 + k // rows
+
+
+def card_key(i: int, card_keys: str = "123qweasdzxc", rows: int = 4) -> str:
+    """The key that picks the i-th card ('' past the keys we have)."""
+    r, c = slot(i, rows)
+    keys = key_rows(card_keys)[r]
+    return keys[c] if c < len(keys) else ""
+
+
+def key_index(key: str, n: int, card_keys: str = "123qweasdzxc") -> int | None:
+    """The table index a key picks among ``n`` cards, or None."""
+    rows = rows_for(n)
+    for i in range(n):
+        if card_key(i, card_keys, rows) == key:
+            return i
+    return None
+
+
+def rows_for(n: int) -> int:
+    """Rows used for n cards: 3 for a 9-card puzzle, else 4."""
+    return 3 if n <= 9 else 4
+
+
+def columns_for(n: int, rows: int) -> int:
+    return 3 + max(0, math.ceil((n - rows * 3) / rows))
+
+
+@dataclass
+class Frame:
+    """The regions of the window for a table scene."""
+
+    size: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        self.unit = max(10, min(w / 64, h / 36))  # a typographic unit: 20px at 1280x720
+        u = self.unit
+        self.top = pygame.Rect(0, 0, w, round(u * 3.4))
+        self.bottom = pygame.Rect(0, h - round(u * 2.4), w, round(u * 2.4))
+        side_w = round(min(max(w * 0.25, 230), 440))
+        self.side = pygame.Rect(w - side_w - round(u * 0.8), self.top.bottom, side_w,
+                                self.bottom.top - self.top.bottom)
+        self.board = pygame.Rect(round(u * 0.8), self.top.bottom, self.side.left - round(u * 1.6),
+                                 self.bottom.top - self.top.bottom)
+        self.deck_pos = (self.board.left + u * 1.5, self.bottom.centery)
+
+
+def card_width(n: int, board: pygame.Rect) -> int:
+    """The card width that fits n cards (at least 12 places) in the board."""
+    rows = rows_for(n)
+    cols = max(columns_for(n, rows), 3)
+    by_w = board.w / (cols + GAP * (cols + 1))
+    by_h = board.h / (rows + GAP * 1.2 * (rows + 1)) * ASPECT
+    return max(24, int(min(by_w, by_h, MAX_CARD_W)))
+
+
+def table_slots(n: int, board: pygame.Rect, width: int | None = None) -> list[tuple[float, float]]:
+    """Centres of n cards laid out in the board, the grid centred."""
+    rows = rows_for(n)
+    cols = columns_for(n, rows)
+    w = width or card_width(n, board)
+    h = w / ASPECT
+    gx, gy = w * GAP, w * GAP * 1.2
+    total_w = cols * w + (cols - 1) * gx
+    total_h = rows * h + (rows - 1) * gy
+    x0 = board.centerx - total_w / 2 + w / 2
+    y0 = board.centery - total_h / 2 + h / 2
+    out = []
+    for i in range(n):
+        r, c = slot(i, rows)
+        out.append((x0 + c * (w + gx), y0 + r * (h + gy)))
+    return out

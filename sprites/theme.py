@@ -1,0 +1,131 @@
+"""Colours, palettes and fonts of the game: one place to change the look.
+
+Fonts are pygame's bundled default font (no files to ship), made on first
+use and cached by size, so importing this module needs no ``pygame.init``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+BG_TOP = (18, 32, 54)
+BG_BOTTOM = (9, 16, 30)
+PANEL = (255, 255, 255, 18)
+PANEL_EDGE = (255, 255, 255, 40)
+INK = (236, 240, 247)
+MUTED = (150, 164, 188)
+DIM = (96, 110, 134)
+ACCENT = (255, 196, 70)
+GOOD = (88, 214, 141)
+BAD = (255, 99, 99)
+INFO = (110, 178, 255)
+CARD = (252, 251, 247)
+CARD_EDGE = (214, 210, 200)
+SELECT = (255, 196, 70)
+HINT = (110, 178, 255)
+BUTTON = (38, 58, 92)
+BUTTON_HOVER = (55, 84, 130)
+BUTTON_OFF = (30, 40, 58)
+
+#: name -> (colour of red, green, purple cards), shown in that feature order.
+PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
+    "standard": ((226, 35, 70), (22, 160, 90), (112, 56, 186)),
+    "colour-blind": ((230, 97, 0), (26, 133, 255), (70, 40, 120)),
+}
+PALETTE_NAMES = tuple(PALETTES)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game font at ``size`` pixels (cached; pygame.font is set up on first use)."""
+    size = max(8, int(size))
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        _fonts[key] = f
+    return f
+
+
+_texts: dict[tuple, pygame.Surface] = {}
+
+
+def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (the HUD redraws the same words every frame)."""
+    key = (s, int(size), tuple(color), bold)
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > 600:
+            _texts.clear()
+        surf = font(size, bold).render(s, True, color)
+        _texts[key] = surf
+    return surf
+
+
+def blit_text(surface: pygame.Surface, s: str, size: int, pos, color=INK, bold: bool = False,
+              anchor: str = "topleft") -> pygame.Rect:
+    """Draw a line of text with its ``anchor`` (a pygame.Rect attribute) at ``pos``; return its rect."""
+    img = text(s, size, color, bold)
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (blank lines kept)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and f.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+_backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The table felt: a vertical gradient, built once per window size."""
+    surf = _backgrounds.get(size)
+    if surf is None:
+        _backgrounds.clear()
+        w, h = size
+        strip = pygame.Surface((1, 64))
+        for y in range(64):
+            t = y / 63
+            strip.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM)])
+        surf = pygame.transform.smoothscale(strip, (max(1, w), max(1, h))).convert()
+        _backgrounds[size] = surf
+    return surf
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, fill=PANEL, edge=PANEL_EDGE) -> None:
+    """A translucent rounded panel (the HUD's boxes)."""
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    key = (rect.size, radius, tuple(fill), tuple(edge))
+    box = _panels.get(key)
+    if box is None:
+        if len(_panels) > 200:
+            _panels.clear()
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
+        if edge:
+            pygame.draw.rect(box, edge, box.get_rect(), width=1, border_radius=radius)
+        _panels[key] = box
+    surface.blit(box, rect)
+
+
+_panels: dict[tuple, pygame.Surface] = {}
