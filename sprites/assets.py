@@ -3,8 +3,10 @@
 The sound files, puzzle levels and the window icon live beside the code in
 the repository; a PyInstaller build unpacks them under ``sys._MEIPASS``
 with the same relative paths. Every file the game reads from the
-installation goes through :func:`resource_path`, so one call works in
-both. Nothing here imports pygame.
+installation goes through :func:`resource_path` (``root()`` joined with
+the parts; it raises ValueError for no parts, or parts that are absolute or
+climb out with ``..``), so one call works in both. Nothing here imports
+pygame.
 
 >>> resource_path("sounds", "set.wav").name
 'set.wav'
@@ -14,8 +16,11 @@ both. Nothing here imports pygame.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+# The rules package finds its level files the same way and sits below sprites/, so the one
+# implementation lives there.
+from game.resources import resource_path, root
 
 __all__ = ["APP_NAME", "VERSION", "resource_path", "icon_path", "root"]
 
@@ -38,34 +43,6 @@ def _version() -> str:
 
 
 VERSION = _version()
-
-
-def root() -> Path:
-    """The folder bundled files are found under: ``sys._MEIPASS`` when frozen
-    (PyInstaller sets it), else the repository root."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if getattr(sys, "frozen", False) and bundle:
-        return Path(bundle)
-    return Path(__file__).resolve().parent.parent
-
-
-def resource_path(*parts: str) -> Path:
-    """The path of a bundled file, given as path parts relative to the root.
-
-    The file need not exist (the caller decides what a missing file means).
-
-    >>> resource_path("levels").relative_to(root()).as_posix()
-    'levels'
-
-    :raises ValueError: with no parts, or a part that is absolute or climbs
-        out of the root with ``..``.
-    """
-    if not parts:
-        raise ValueError("resource_path needs at least one path part, e.g. resource_path('sounds')")
-    rel = Path(*parts)
-    if rel.is_absolute() or rel.anchor or ".." in rel.parts:
-        raise ValueError(f"resource path {rel.as_posix()!r} must be relative and stay inside the game folder")
-    return root() / rel
 
 
 def icon_path() -> Path:
