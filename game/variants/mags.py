@@ -41,7 +41,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game
-from .solo import check_picked, check_target, par_of
+from .solo import FastSnapshot, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
 PILES = 9
@@ -51,7 +51,7 @@ WIN_LEFT = 9
 HIDDEN = "??"
 
 
-class Mags(Game):
+class Mags(FastSnapshot, Game):
     name = "mags"
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")

@@ -37,7 +37,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game
-from .solo import check_picked, check_target, par_of
+from .solo import FastSnapshot, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
 COLUMNS = 6
@@ -51,7 +51,7 @@ SHARED: tuple[tuple[int, ...], ...] = tuple(tuple(shared(a, b) for b in DECK) fo
 SHARED_WORDS = ("no features", "one feature", "two features", "three features")
 
 
-class Pillars(Game):
+class Pillars(FastSnapshot, Game):
     name = "pillars"
     VERBS = frozenset({"set", "move", "oracle", "resign"})
     STATE = ("columns", "down", "oracles", "side", "removed", "consulted", "bases_removed", "result")
@@ -155,6 +155,9 @@ class Pillars(Game):
         if where == n:
             raise IllegalMove(f"{code(a)} is already on column {n + 1}")
         dest = self.columns[n]
+        if not dest and where == SIDE:
+            raise IllegalMove(f"column {n + 1} is empty: a side oracle never goes into an empty column "
+                              f"(only the next oracle, unseen, can: oracle > {n + 1})")
         if not dest:
             raise IllegalMove(f"column {n + 1} is empty: only an oracle can fill an empty column")
         k = SHARED[a][dest[-1]]

@@ -48,3 +48,36 @@ def check_target(target: int | str | None, places: int, what: str, example: str)
     if not 1 <= target <= places:
         raise IllegalMove(f"no {what} {target}: {what}s are 1 to {places}")
     return target - 1
+
+
+def copy_state(value):
+    """A copy of state made of ints, strs, None, bools and (nested) lists of them.
+
+    The base class copies element by element; the solitaire states are mostly flat lists of
+    card ints, which a slice copies at C speed — it matters to solvers and random play that
+    snapshot on every move.
+
+    >>> s = [[1, 2], [3]]; t = copy_state(s); t[0].append(9); s
+    [[1, 2], [3]]
+    """
+    if isinstance(value, list):
+        if value and isinstance(value[0], list):
+            return [v[:] for v in value]
+        return value[:]
+    return value
+
+
+class FastSnapshot:
+    """Mixin for a Game whose STATE fields are ints, strs, None, flat lists, or lists of flat lists."""
+
+    def snapshot(self) -> dict:
+        snap = {f: copy_state(getattr(self, f)) for f in self.STATE}
+        snap["_rng"] = self.rng.state
+        snap["_clock"] = self.clock
+        return snap
+
+    def restore(self, snap: dict) -> None:
+        for f in self.STATE:
+            setattr(self, f, copy_state(snap[f]))
+        self.rng.state = snap["_rng"]
+        self.clock = snap["_clock"]
