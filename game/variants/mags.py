@@ -96,16 +96,16 @@ class Mags(FastSnapshot, Game):
         for i, pile in enumerate(self.piles):
             if pile and pile[-1] == c:
                 return i
-        if any(c in s for s in self.taken):
-            raise IllegalMove(f"{code(c)} was already removed")
+        for i, pile in enumerate(self.piles):
+            if c in pile and self.options["peek"]:
+                under = len(pile) - 1 - pile.index(c)
+                raise IllegalMove(f"{code(c)} is under {under} card{'s' * (under > 1)} on pile {i + 1}: "
+                                  "only pile tops can be used")
+            if c in pile:
+                raise IllegalMove(f"{code(c)} is not a pile top: only pile tops can be used")
         if c in self.undealt:
             raise IllegalMove(f"{code(c)} is not dealt yet")
-        if self.options["peek"]:
-            i = next(i for i, p in enumerate(self.piles) if c in p)
-            under = len(self.piles[i]) - 1 - self.piles[i].index(c)
-            raise IllegalMove(f"{code(c)} is under {under} card{'s' * (under > 1)} on pile {i + 1}: "
-                              "only pile tops can be used")
-        raise IllegalMove(f"{code(c)} is not a pile top: only pile tops can be used")
+        raise IllegalMove(f"{code(c)} was already removed")
 
     # ----- moves ---------------------------------------------------------
     def apply(self, m: Move) -> None:
