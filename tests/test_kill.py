@@ -1,0 +1,145 @@
+"""Killed mid-game, nothing acknowledged is lost: SIGKILL at seeded moments, then resume.
+
+A child process plays a game of one mode the way the game screens do —
+after every move ``Store.save_game`` — and writes ``ack <move>`` to a pipe
+once the save has returned.  The parent kills it with SIGKILL after a seeded
+number of acknowledgements plus a seeded few milliseconds (so kills land
+inside writes too), then checks the data folder as a restart finds it: no
+notice, nothing set aside, and the saved history is every acknowledged move
+(plus at most the one whose save finished but was not yet acknowledged).
+The next child resumes from that save.  20 kills per mode.
+
+The children are forked from the test process (the game already imported),
+so a kill costs milliseconds, not a Python start.
+"""
+
+import os
+import random
+import select
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from game import variants
+from game.rng import MODES, Rng
+from game.store import Store
+
+KILLS = 20  # per mode
+LINE_TIMEOUT = 20.0  # seconds a child may take to say anything: only a hang comes near it
+QUITS = ("end", "resign")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+
+
+def play(mode: str, seed: int, folder: Path, out: int) -> None:
+    """The child: resume or deal, then play and save move after move, acknowledging each save."""
+    store = Store(folder)
+    text = store.load_game(mode)
+    game = variants.from_json(text) if text else None
+    if game is not None and game.over:
+        store.clear_game(mode)
+        game = None
+    if game is None:
+        game = variants.new(mode, seed=seed)
+        os.write(out, b"game\n")
+    else:
+        os.write(out, f"resumed {len(game.history)}\n".encode())
+    while not game.over:
+        moves = [m for m in game.legal_moves() if m.split()[0] not in QUITS] or game.legal_moves()
+        move = moves[Rng(seed * 1009 + len(game.history)).below(len(moves))]
+        game.play(f"{move} @{game.clock + 1:.2f}" if mode in ("classic", "twenty") else move)
+        if not store.save_game(mode, game.to_json()):
+            os.write(out, f"failed {store.notices}\n".encode())
+            return
+        os.write(out, f"ack {game.history[-1]}\n".encode())  # one write: a whole line or nothing
+    os.write(out, b"over\n")
+    store.clear_game(mode)
+
+
+class Child:
+    """A forked child running ``play``, and the lines it has written."""
+
+    def __init__(self, mode: str, seed: int, folder: Path) -> None:
+        r, w = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child never returns into the test runner
+            code = 3
+            try:
+                os.close(r)
+                play(mode, seed, folder, w)
+                code = 0
+            except BaseException as e:
+                os.write(w, f"error {type(e).__name__}: {e}\n".encode())
+            finally:
+                os._exit(code)
+        os.close(w)
+        self.fd, self.buffer = r, b""
+
+    def line(self) -> str:
+        """The next whole line ("" at the end)."""
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.fd], [], [], LINE_TIMEOUT)
+            assert ready, "the child said nothing for 20 s"
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                return ""
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode()
+
+    def kill(self) -> tuple[int, list[str]]:
+        """SIGKILL it (if still running): its exit status and every line it wrote and was not read."""
+        os.kill(self.pid, signal.SIGKILL)
+        _, status = os.waitpid(self.pid, 0)
+        rest = []
+        while line := self.line():
+            rest.append(line)
+        os.close(self.fd)
+        return status, rest
+
+
+def saved_game(folder: Path, mode: str):
+    """The game a restart finds (or None), checking the restart finds nothing damaged."""
+    store = Store(folder)
+    text = store.load_game(mode)
+    assert store.notices == [] and not list(folder.rglob("*.damaged-*"))
+    return None if text is None else variants.from_json(text)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_killed_game_resumes_with_every_acknowledged_move(tmp_path, mode):
+    rng = random.Random(f"kill-{mode}")  # schedules the kills; nothing the game replays
+    seed, kills, acked = 1000 + MODES.index(mode), 0, []
+    while kills < KILLS:
+        child = Child(mode, seed, tmp_path)
+        first = child.line()
+        if first == "game":
+            assert acked == [], f"a restart began a new game and lost {len(acked)} acknowledged moves"
+        else:
+            assert first == f"resumed {len(acked)}", first
+        lines = [child.line() for _ in range(rng.randint(1, 5))]
+        if rng.random() < 0.7:  # most kills a few ms later: inside the next write, or between writes
+            time.sleep(rng.uniform(0, 0.03))
+        status, rest = child.kill()
+        for line in lines + rest:
+            if line == "over":  # the game ended and is put away; the next child deals the next seed
+                acked, seed = [], seed + 1
+            elif line:
+                assert line.startswith("ack "), line
+                acked.append(line[4:])
+        if os.WIFEXITED(status):
+            assert os.WEXITSTATUS(status) == 0
+            continue
+        kills += 1
+        game = saved_game(tmp_path, mode)
+        if game is None:  # only before the first save of a new game
+            assert acked == [], f"kill {kills}: the save is gone, {len(acked)} acknowledged moves lost"
+            continue
+        if game.seed != seed:  # killed after "over", before the finished game was put away
+            assert game.over and acked == [], f"kill {kills}: an old game came back"
+            continue
+        assert game.history[:len(acked)] == acked, f"kill {kills}: saved history differs from acknowledged"
+        assert len(game.history) - len(acked) <= 1, f"kill {kills}: saved moves never played"
+        acked = [] if game.over else game.history  # a finished game is put away; the next child starts anew
+        seed += game.over
