@@ -192,18 +192,17 @@ class Pillars(FastSnapshot, Game):
     # ----- what can be done ---------------------------------------------
     def sets(self) -> list[tuple[Card, Card, Card]]:
         """Every Set of accessible cards that may be removed now (bases only once all foundations are up)."""
-        bases_ok = not any(self.down)
-        return find_sets(c for c, where in self.accessible() if bases_ok or not self.is_base(where))
+        least = 1 if any(self.down) else 0  # a column of one card shows its base
+        return find_sets([col[-1] for col in self.columns if len(col) > least] + self.side)
 
     def slides(self) -> list[tuple[Card, int]]:
         """Every (card, target column index) move: by source (columns, then side), targets ascending."""
-        tops = [col[-1] if col else None for col in self.columns]
+        tops = [col[-1] if col else -1 for col in self.columns]
+        movers = [(col[-1], i) for i, col in enumerate(self.columns) if len(col) > 1]
         out = []
-        for a, where in self.accessible():
-            if self.is_base(where):
-                continue
+        for a, where in movers + [(c, SIDE) for c in self.side]:
             row = SHARED[a]
-            out += [(a, n) for n, t in enumerate(tops) if t is not None and n != where and row[t] == 2]
+            out += [(a, n) for n, t in enumerate(tops) if t >= 0 and n != where and row[t] == 2]
         return out
 
     def legal_moves(self) -> list[str]:
