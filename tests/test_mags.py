@@ -89,6 +89,19 @@ def test_without_peek_a_refusal_does_not_say_where_a_hidden_card_lies():
         g.play("set 3PSF 3PSE 3PSH")
 
 
+def test_without_peek_a_card_not_yet_dealt_is_refused_like_a_hidden_one():
+    g = variants.load(level("3PSF 3PSE 1RDE 1RDH 1ROE 1ROH 1GDE 1GDH 1GOE 3PSH"), peek=False)
+    with pytest.raises(IllegalMove, match="3PSH is not a pile top"):
+        g.play("set 3PSF 3PSE 3PSH")
+
+
+def test_a_removed_card_cannot_be_used_again():
+    g = variants.load(level("3PSF 3PSE 3PSH 1RDE 1RDH 1ROE 1ROH 1GDE 1GDH"))
+    g.play("set 3PSF 3PSE 3PSH")
+    with pytest.raises(IllegalMove, match="3PSF was already removed"):
+        g.play("move 3PSF > 1")
+
+
 def test_a_card_not_yet_dealt_cannot_be_used():
     g = variants.load(level("3PSF 3PSE 1RDE 1RDH 1ROE 1ROH 1GDE 1GDH 1GOE 3PSH"))
     with pytest.raises(IllegalMove, match="3PSH is not dealt yet"):

@@ -96,16 +96,16 @@ class Mags(FastSnapshot, Game):
         for i, pile in enumerate(self.piles):
             if pile and pile[-1] == c:
                 return i
+        if any(c in s for s in self.taken):
+            raise IllegalMove(f"{code(c)} was already removed")
+        if not self.options["peek"]:  # saying more would tell where a hidden card is
+            raise IllegalMove(f"{code(c)} is not a pile top: only pile tops can be used")
         for i, pile in enumerate(self.piles):
-            if c in pile and self.options["peek"]:
+            if c in pile:
                 under = len(pile) - 1 - pile.index(c)
                 raise IllegalMove(f"{code(c)} is under {under} card{'s' * (under > 1)} on pile {i + 1}: "
                                   "only pile tops can be used")
-            if c in pile:
-                raise IllegalMove(f"{code(c)} is not a pile top: only pile tops can be used")
-        if c in self.undealt:
-            raise IllegalMove(f"{code(c)} is not dealt yet")
-        raise IllegalMove(f"{code(c)} was already removed")
+        raise IllegalMove(f"{code(c)} is not dealt yet")
 
     # ----- moves ---------------------------------------------------------
     def apply(self, m: Move) -> None:
