@@ -38,7 +38,7 @@ def _build(kind: str, base: Path) -> float:
 
 
 def _folder_mb(folder: Path) -> tuple[float, int]:
-    files = [p for p in folder.rglob("*") if p.is_file()]
+    files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]  # links share a file
     return round(sum(p.stat().st_size for p in files) / 1e6, 2), len(files)
 
 
