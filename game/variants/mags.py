@@ -40,8 +40,7 @@ from ..cards import Card, code, find_sets, third
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import Game
-from .solo import FastSnapshot, check_picked, check_target, par_of
+from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
 PILES = 9
@@ -51,7 +50,7 @@ WIN_LEFT = 9
 HIDDEN = "??"
 
 
-class Mags(FastSnapshot, Game):
+class Mags(SoloGame):
     name = "mags"
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")

@@ -36,8 +36,7 @@ from ..cards import DECK, Card, card, code, find_sets, has_set, shared
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import Game
-from .solo import FastSnapshot, check_picked, check_target, par_of
+from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
 COLUMNS = 6
@@ -51,7 +50,7 @@ SHARED: tuple[tuple[int, ...], ...] = tuple(tuple(shared(a, b) for b in DECK) fo
 SHARED_WORDS = ("no features", "one feature", "two features", "three features")
 
 
-class Pillars(FastSnapshot, Game):
+class Pillars(SoloGame):
     name = "pillars"
     VERBS = frozenset({"set", "move", "oracle", "resign"})
     STATE = ("columns", "down", "oracles", "side", "removed", "consulted", "bases_removed", "result")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, code
 from ..errors import IllegalMove
+from .base import Game
 
 
 def par_of(level: dict, top: int | None = None) -> int | None:
@@ -67,8 +68,9 @@ def copy_state(value):
     return value
 
 
-class FastSnapshot:
-    """Mixin for a Game whose STATE fields are ints, strs, None, flat lists, or lists of flat lists."""
+class SoloGame(Game):
+    """A Game whose STATE fields are ints, strs, None, flat lists, or lists of flat lists:
+    snapshots (taken before every move) copy them by slices."""
 
     def snapshot(self) -> dict:
         snap = {f: copy_state(getattr(self, f)) for f in self.STATE}
