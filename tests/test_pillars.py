@@ -398,7 +398,7 @@ def test_random_play_keeps_every_invariant(seed, player):
     """Random legal moves and undos; the player's choices come from its own seeded stream."""
     rng = Rng(player)
     g = variants.new("pillars", seed=seed)
-    for _ in range(60):
+    for step in range(60):
         if g.over:
             break
         moves = g.legal_moves()
@@ -419,6 +419,8 @@ def test_random_play_keeps_every_invariant(seed, player):
             g.play(_pick(rng, moves))
         assert _accounted(g)
         json.dumps(g.view())
+        if step == 30:
+            assert variants.from_json(g.to_json()).view() == g.view()
     replay = variants.new("pillars", seed=seed)
     for m in g.history:
         replay.play(m)
