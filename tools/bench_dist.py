@@ -13,6 +13,8 @@ of ``--smoke 1`` instead, and ``launch_measure`` says so.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,6 +42,19 @@ def _build(kind: str, base: Path) -> float:
 def _folder_mb(folder: Path) -> tuple[float, int]:
     files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]  # links share a file
     return round(sum(p.stat().st_size for p in files) / 1e6, 2), len(files)
+
+
+def _glibc_floor(folder: Path) -> str:
+    """The newest glibc symbol version any bundled ELF file needs: the oldest glibc the build runs on."""
+    if sys.platform != "linux" or not shutil.which("objdump"):
+        return "n/a (needs Linux and objdump)"
+    found = set()
+    for path in folder.rglob("*"):
+        if path.is_file() and not path.is_symlink() and path.read_bytes()[:4] == b"\x7fELF":
+            out = subprocess.run(["objdump", "-T", str(path)], capture_output=True, text=True).stdout
+            found.update(re.findall(r"\(GLIBC_(\d+)\.(\d+)(?:\.\d+)?\)", out))
+    major, minor = max((int(a), int(b)) for a, b in found)
+    return f"{major}.{minor}"
 
 
 def _launch(exe: Path, tmp: Path) -> tuple[float, str]:
@@ -89,6 +104,7 @@ def run() -> dict:
             "onefile_mb": round(onefile.stat().st_size / 1e6, 2),
             "onedir_mb": folder_mb,
             "onedir_files": folder_files,
+            "glibc_floor": _glibc_floor(onedir),
             "onedir_launch": _launches(onedir / EXE, tmp),
             "onefile_launch": _launches(onefile, tmp),
         }
