@@ -49,6 +49,14 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (never changes state)."""
 
+    def dirty(self, alpha: float) -> list[pygame.Rect] | None:
+        """The areas that change in the next draw ([] for none), or None to redraw everything.
+
+        Called by the loop just before ``draw``; a scene may keep notes here about
+        what it drew last.  The default redraws everything.
+        """
+        return None
+
     @property
     def animating(self) -> bool:
         """True while something moves, so the loop must keep drawing at the frame rate."""

@@ -191,6 +191,10 @@ class ClassicScene(TableScene):
         return super().animating or self.caller is not None or self.bot_move is not None or \
             (bool(self.bots) and not self.game.over) or bool(self.said)
 
+    def side_key(self) -> tuple:
+        return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
+                self.bot_move, self.game.over)
+
     # ----- results ----------------------------------------------------------------------
     def results(self) -> dict[str, Any]:
         v = self.v

@@ -20,6 +20,7 @@ class SceneManager:
         self.app = app
         self.stack: list[Scene] = []
         self.pending: list[tuple[str, str | None, dict[str, Any]]] = []
+        self.full = True  # the next frame redraws the whole window
 
     # ----- requests (queued) -------------------------------------------------
     def switch(self, name: str, data: dict[str, Any] | None = None) -> None:
@@ -40,6 +41,7 @@ class SceneManager:
         :raises KeyError: on an unknown scene name.
         """
         while self.pending:
+            self.full = True
             op, name, data = self.pending.pop(0)
             if op == "pop":
                 if self.stack:
@@ -87,6 +89,17 @@ class SceneManager:
         for s in self.stack[first:]:
             s.alpha = alpha
             s.draw(surface)
+
+    def take_full(self) -> bool:
+        """Whether the whole window must be redrawn (and forget the request)."""
+        full, self.full = self.full, False
+        return full
+
+    def dirty(self, alpha: float) -> list[pygame.Rect] | None:
+        """The areas to redraw this frame: None for everything (any overlay: everything)."""
+        if len(self.stack) != 1:
+            return None
+        return self.stack[0].dirty(alpha)
 
     @property
     def animating(self) -> bool:

@@ -136,7 +136,7 @@ class MessageScene(Overlay):
 class HelpScene(Overlay):
     """A mode's rules in plain words (from RULES.md), with the keys."""
 
-    BOX = (0.45, 0.62)
+    BOX = (0.45, 0.7)
 
     def enter(self, data: dict[str, Any]) -> None:
         self.info = MODES[data.get("mode", "classic")]

@@ -21,7 +21,7 @@ OPTIONS = [
     Option("volume", "Volume", tuple((v / 10, f"{v * 10}%") for v in range(0, 11)), 0.8),
     Option("palette", "Card colours", tuple((p, p.replace("-", " ").capitalize()) for p in PALETTE_NAMES),
            "standard"),
-    Option("colour_cue", "Colour symbols", ((False, "Off"), (True, "On (● ▲ ■)")), False),
+    Option("colour_cue", "Colour symbols", ((False, "Off"), (True, "On: circle, triangle, square")), False),
     Option("call_time", "Call time (Classic)", tuple((float(s), f"{s} seconds") for s in (3, 5, 7, 10, 15)), 5.0),
     Option("card_keys", "Card keys", tuple((k, f"{n.upper()}  {k[:3]} {k[3:6]} {k[6:9]} {k[9:]}")
                                              for n, k in KEY_LAYOUTS.items()), "123qweasdzxc"),

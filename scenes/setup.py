@@ -88,5 +88,5 @@ class SetupScene(Scene):
             theme.blit_text(surface, note, round(u * 0.85), (w // 2, y + u * 3.2), theme.MUTED, True, "midtop")
         for b in self.actions:
             b.draw(surface)
-        theme.blit_text(surface, "↑↓ choose · ←→ change · Enter start", round(u * 0.85),
+        theme.blit_text(surface, "Up/Down choose · Left/Right change · Enter starts", round(u * 0.85),
                         (w // 2, surface.get_height() - u * 1.1), theme.DIM, True, "center")

@@ -39,6 +39,23 @@ END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 
 
+def merge(rects: list[pygame.Rect], limit: int = 8) -> list[pygame.Rect]:
+    """Overlapping rectangles joined; more than ``limit`` left become their one bounding box."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        i = r.collidelist(out)
+        while i >= 0:
+            r.union_ip(out.pop(i))
+            i = r.collidelist(out)
+        out.append(r)
+    if len(out) > limit:
+        out = [out[0].unionall(out[1:])]
+    return out
+
+
 class TableScene(Scene):
     mode = ""
     TIMED = False  # moves carry the scene clock as @t
@@ -65,6 +82,7 @@ class TableScene(Scene):
         self.seed_bursts = 0
         self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
         self.side_buttons = self.buttons()
+        self.top_buttons = [Button("Rules", self.show_help, "F1"), Button("Pause", self.pause, "Esc")]
         self.frame = Frame(self.size)
         self.resize(self.size)
         self.deal_in(0.05)
@@ -85,7 +103,7 @@ class TableScene(Scene):
 
     def buttons(self) -> list[Button]:
         """The side panel's actions (each with its key shown)."""
-        return [Button("Pause", self.pause, "Esc"), Button("Rules", self.show_help, "F1")]
+        return []
 
     def make_driver(self):
         """Who plays in a demo: an object with ``tick(scene, dt)``."""
@@ -107,6 +125,9 @@ class TableScene(Scene):
         area = pygame.Rect(side.left + u * 0.8, side.bottom - n * (h + u * 0.5) - u * 0.3,
                            side.w - u * 1.6, n * (h + u * 0.5))
         stack_buttons(self.side_buttons, area, h, round(u * 0.5))
+        bw, bh = round(u * 6.2), round(u * 1.9)
+        for k, b in enumerate(self.top_buttons):
+            b.rect = pygame.Rect(side.right - (k + 1) * bw - k * u * 0.5, self.frame.top.centery - bh // 2, bw, bh)
 
     def art(self, n: int | None = None):
         s = self.app.settings
@@ -170,7 +191,7 @@ class TableScene(Scene):
         if e.type == pygame.KEYDOWN:
             return self.handle_key(e)
         if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            for b in self.side_buttons:
+            for b in self.side_buttons + self.top_buttons:
                 if b.handle_event(e):
                     return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not self.locked:
@@ -402,6 +423,40 @@ class TableScene(Scene):
             waits.append(max(0.02, self.toast.life - self.toast.t - 0.45))
         return min(waits) if waits else None
 
+    # ----- what to redraw -------------------------------------------------------------------------
+    def hud_key(self) -> tuple:
+        """What the still parts show; when it changes, the whole window is drawn again."""
+        buttons = tuple((b.hover, b.focus, b.enabled, b.label) for b in self.side_buttons + self.top_buttons)
+        hinted = tuple(s.card for s in self.sprites.values() if s.hinted or s.found)
+        return (id(self.v), tuple(self.selected), hinted, buttons, self.size)
+
+    def side_key(self) -> tuple:
+        """What the side panel shows that may change between moves (a countdown, a bot's state)."""
+        return ()
+
+    def regions(self) -> list[tuple[pygame.Rect, Any]]:
+        """(area, what it shows) for parts drawn again alone when what they show changes."""
+        f = self.frame
+        t = self.toast
+        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
+        return [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
+                (f.side, self.side_key())]
+
+    def dirty(self, alpha: float) -> list[pygame.Rect] | None:
+        art = self.art()
+        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving if s.busy}
+        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
+        drawn, self._drawn = getattr(self, "_drawn", {}), moving
+        last_extra, self._extra = getattr(self, "_extra", []), extra
+        keys = [k for _r, k in self.regions()]
+        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
+        shown, self._shown = getattr(self, "_shown", None), keys
+        if hud != self._hud or shown is None or len(shown) != len(keys):
+            return None
+        rects = [r for (r, k), old in zip(self.regions(), shown) if k != old]
+        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
+        return merge(rects)
+
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.background(surface.get_size()), (0, 0))
@@ -412,7 +467,7 @@ class TableScene(Scene):
         for s in self.leaving:
             s.draw(surface, art, self.alpha)
         self.draw_side(surface, self.frame.side)
-        for b in self.side_buttons:
+        for b in self.side_buttons + self.top_buttons:
             b.draw(surface)
         u = self.frame.unit
         self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))

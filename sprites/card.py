@@ -53,6 +53,8 @@ class CardSprite:
         self.pos = self.prev = origin
         self.face = 0.0
         self.move = Tween(origin, pos, SLIDE + 0.08, out_cubic, delay)
+        self.scale = 0.4
+        self.scale_tween = Tween(0.4, 1.0, SLIDE + 0.08, out_cubic, delay)
         self.flip = Tween(0.0, 1.0, FLIP, in_out_cubic, delay + SLIDE * 0.6)
 
     def shake(self) -> None:
@@ -106,12 +108,21 @@ class CardSprite:
             x += shake(self.shake_t, 10)
         return x, y
 
+    def bounds(self, art: CardArt, alpha: float = 1.0) -> pygame.Rect:
+        """Everything ``draw`` may touch at ``alpha``: the card, its lift, shadow and ring."""
+        cx, cy = self.center(alpha)
+        r = pygame.Rect(0, 0, art.w + art.w // 8 + 24, art.h + art.h // 3 + 24)
+        r.center = (round(cx), round(cy))
+        return r
+
     def rect(self, art: CardArt) -> pygame.Rect:
         r = pygame.Rect((0, 0), art.size)
         r.center = (round(self.pos[0]), round(self.pos[1]))
         return r
 
     def draw(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
+        if not surface.get_clip().colliderect(self.bounds(art, alpha)):
+            return  # a partial redraw elsewhere
         cx, cy = self.center(alpha)
         lift = -art.h * 0.05 if self.selected else 0.0
         cy += lift
@@ -125,7 +136,7 @@ class CardSprite:
             img = img.copy()
             img.set_alpha(round(255 * self.fade))
         rect = img.get_rect(center=(round(cx), round(cy)))
-        if self.fade >= 1.0 and self.scale >= 1.0:
+        if self.fade >= 1.0 and self.scale >= 1.0 and squash > 0.98:
             shadow = art.shadow()
             off = art.w // 40 + (art.h // 12 if self.selected else 0)
             surface.blit(shadow, shadow.get_rect(center=(round(cx), round(cy - lift) + off)))

@@ -93,6 +93,11 @@ def _cue(surf: pygame.Surface, colour_index: int, color, x: int, y: int, r: int)
         pygame.draw.rect(surf, color, (x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
 
 
+def _fast(surf: pygame.Surface) -> pygame.Surface:
+    """The surface in the window's pixel format (blits much faster), once a window exists."""
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
 class CardArt:
     """Renders and caches card faces, the back and the shadow for one size and palette."""
 
@@ -107,6 +112,7 @@ class CardArt:
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._plains: dict[int, pygame.Surface] = {}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -144,22 +150,31 @@ class CardArt:
         pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * ss, -2 * ss), border_radius=r - ss)
         return big
 
+    def _plain(self, colour: int) -> pygame.Surface:
+        """The empty card (with the colour's cue symbol when cues are on), drawn once."""
+        key = colour if self.cue else -1
+        surf = self._plains.get(key)
+        if surf is None:
+            big = self._blank(CARD, CARD_EDGE)
+            if self.cue:
+                ss = SUPERSAMPLE
+                r = max(3, self.h // 20) * ss
+                at = self.radius * ss * 3 // 4 + r
+                _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
+            surf = pygame.transform.smoothscale(big, self.size)
+            self._plains[key] = surf
+        return surf
+
     def _draw_face(self, c: int) -> pygame.Surface:
         number, colour, shape, shading = features(c)
-        big = self._blank(CARD, CARD_EDGE)
-        if self.cue:
-            ss = SUPERSAMPLE
-            r = max(3, self.h // 20) * ss
-            at = self.radius * ss * 3 // 4 + r
-            _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
-        surf = pygame.transform.smoothscale(big, self.size)
+        surf = self._plain(colour).copy()
         img = self._symbol(shape, shading, colour)
         n = number + 1
         step = self.w * 0.25
         x0 = self.w / 2 - step * (n - 1) / 2
         for i in range(n):
             surf.blit(img, img.get_rect(center=(round(x0 + i * step), self.h // 2)))
-        return surf.convert_alpha() if pygame.display.get_surface() else surf
+        return _fast(surf)
 
     def back(self) -> pygame.Surface:
         """The card back: a navy field with a gold diamond lattice."""
@@ -180,7 +195,7 @@ class CardArt:
             d = step * 0.8
             pygame.draw.polygon(big, (240, 196, 90), [(cx, cy - d), (cx + d * 0.8, cy), (cx, cy + d),
                                                        (cx - d * 0.8, cy)])
-            self._back = pygame.transform.smoothscale(big, self.size)
+            self._back = _fast(pygame.transform.smoothscale(big, self.size))
         return self._back
 
     def shadow(self) -> pygame.Surface:
@@ -192,11 +207,16 @@ class CardArt:
             pygame.draw.rect(small, (0, 0, 0, 110), small.get_rect().inflate(-2, -2),
                              border_radius=max(1, self.radius // 4))
             self._shadow = pygame.transform.smoothscale(small, (w, h))
-            self._shadow = pygame.transform.smoothscale(self._shadow, (w, h))
+            self._shadow = _fast(pygame.transform.smoothscale(self._shadow, (w, h)))
         return self._shadow
 
 
 _arts: dict[tuple, CardArt] = {}
+
+
+def reset_caches() -> None:
+    """Forget every drawn card (after pygame was quit and started again)."""
+    _arts.clear()
 
 
 def art_for(width: int, palette: str = "standard", cue: bool = False) -> CardArt:

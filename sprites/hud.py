@@ -107,6 +107,13 @@ class FloatText:
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def bounds(self) -> pygame.Rect:
+        """The area it covers over its whole life (it rises 60 px)."""
+        w = round(self.size * 0.9 * len(self.s) * 1.4) + 24
+        r = pygame.Rect(0, 0, w, 60 + self.size * 2)
+        r.midbottom = (round(self.pos[0]), round(self.pos[1] + self.size))
+        return r
+
     def draw(self, surface: pygame.Surface) -> None:
         k = min(1.0, self.t / self.LIFE)
         img = text(self.s, self.size, self.color, True).copy()

@@ -44,6 +44,13 @@ class Burst:
                 alive.append(p)
         self.parts = alive
 
+    def bounds(self) -> pygame.Rect:
+        if not self.parts:
+            return pygame.Rect(0, 0, 0, 0)
+        xs = [p[0] for p in self.parts]
+        ys = [p[1] for p in self.parts]
+        return pygame.Rect(min(xs) - 8, min(ys) - 8, max(xs) - min(xs) + 16, max(ys) - min(ys) + 16)
+
     def draw(self, surface: pygame.Surface) -> None:
         for x, y, _vx, _vy, life, full, color, size in self.parts:
             r = max(1, round(size * life / full))

@@ -37,6 +37,14 @@ PALETTE_NAMES = tuple(PALETTES)
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def reset_caches() -> None:
+    """Forget fonts and drawn surfaces (after pygame was quit and started again)."""
+    _fonts.clear()
+    _texts.clear()
+    _backgrounds.clear()
+    _panels.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game font at ``size`` pixels (cached; pygame.font is set up on first use)."""
     size = max(8, int(size))
@@ -62,6 +70,8 @@ def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
         if len(_texts) > 600:
             _texts.clear()
         surf = font(size, bold).render(s, True, color)
+        if pygame.display.get_surface():
+            surf = surf.convert_alpha()
         _texts[key] = surf
     return surf
 
@@ -124,7 +134,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, fill=PAN
         pygame.draw.rect(box, fill, box.get_rect(), border_radius=radius)
         if edge:
             pygame.draw.rect(box, edge, box.get_rect(), width=1, border_radius=radius)
-        _panels[key] = box
+        _panels[key] = box.convert_alpha() if pygame.display.get_surface() else box
     surface.blit(box, rect)
 
 

@@ -1,0 +1,93 @@
+"""Drive the game window headless in tests: real pygame events in, App.step(dt) to advance.
+
+Positions come from the scene's own sprites and buttons (event.pos), never the live mouse.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import card, code
+from scenes.app import App, Options
+from sprites.layout import card_key, rows_for
+
+DT = 0.1
+
+
+def make_app(tmp_path, size=(1280, 720), tutorial_seen: bool = True) -> App:
+    app = App(Options(data_dir=str(tmp_path), size=size))
+    if tutorial_seen:
+        app.settings["tutorial_seen"] = {"basics": True}
+    return app
+
+
+def step(app: App, seconds: float = DT, dt: float = DT) -> None:
+    t = 0.0
+    while t < seconds - 1e-9:
+        app.step(dt)
+        t += dt
+
+
+def click(app: App, pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(0.0)
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, unicode=text, mod=mod, scancode=0))
+    app.step(0.0)
+
+
+def type_char(app: App, ch: str) -> None:
+    press(app, pygame.key.key_code(ch), ch)
+
+
+def top(app: App):
+    return app.manager.top
+
+
+def button(scene, label: str):
+    """A scene's button by the start of its label (searching the usual places)."""
+    pools = []
+    for name in ("side_buttons", "top_buttons", "actions"):
+        pools += getattr(scene, name, [])
+    for col in getattr(scene, "columns", []):
+        pools += col.buttons
+    if hasattr(scene, "column"):
+        pools += scene.column.buttons
+    for b in pools:
+        if b.label.startswith(label):
+            return b
+    raise LookupError(f"no button {label!r} in {type(scene).__name__}")
+
+
+def click_cards(app: App, codes) -> None:
+    scene = top(app)
+    for c in codes:
+        click(app, scene.sprites[card(c)].pos)
+
+
+def key_cards(app: App, codes) -> None:
+    scene = top(app)
+    keys = scene.card_keys
+    n = len(scene.table)
+    for c in codes:
+        i = scene.table.index(card(c))
+        type_char(app, card_key(i, keys, rows_for(n)))
+
+
+def first_set(scene) -> list[str]:
+    sets = [m for m in scene.game.legal_moves() if " set " in f" {m} "]
+    return sets[0].split()[-3:] if sets else []
+
+
+def settle(app: App) -> None:
+    """Let the animations run out."""
+    step(app, 0.8)
+
+
+def codes_of(cards) -> list[str]:
+    return [code(c) for c in cards]

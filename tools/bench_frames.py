@@ -1,0 +1,145 @@
+"""Frame figures of the game window (dummy video driver).
+
+* ``busy_*``: p50/p99 of one frame (update + draw) in the busiest scene —
+  Classic with 21 cards, a Set flying out and three cards dealing in, again
+  and again — at 1280×720 and 1920×1080.  Goal: p99 <= 4 ms at 1920×1080.
+* ``idle_cpu_percent``: CPU used by the real loop over 5 s with the menu
+  open and nothing moving (resource.getrusage in a subprocess).  Goal <= 1 %.
+* ``launch_to_first_frame_s``: process start to the first drawn frame.  Goal <= 0.3 s.
+* ``peak_rss_mb``: ru_maxrss after playing a demo game for a while.  Goal <= 120 MB.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from timing import summary_ms
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+DT = 1 / 60
+
+_IDLE = """
+import resource, sys, threading, time
+sys.path.insert(0, {root!r})
+import pygame
+from scenes.app import App, Options
+app = App(Options(data_dir={data!r}))
+def stop():
+    time.sleep(1.0)
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
+    t0 = time.perf_counter()
+    time.sleep(5.0)
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    print("CPU", cpu / (time.perf_counter() - t0) * 100, flush=True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+threading.Thread(target=stop, daemon=True).start()
+app.run()
+"""
+
+_LAUNCH = """
+import time, sys
+t0 = float(sys.argv[1])
+sys.path.insert(0, {root!r})
+from scenes.app import App, Options
+app = App(Options(data_dir={data!r}))
+app.start()
+app.step(0.0)
+print("FIRST", time.time() - t0, flush=True)
+"""
+
+_MEMORY = """
+import resource, sys
+sys.path.insert(0, {root!r})
+from scenes.app import App, Options
+from scenes.start import play_data
+app = App(Options(data_dir={data!r}, size=(1920, 1080)))
+for mode in ("classic", "points", "findall"):
+    app.manager.switch(mode, play_data(mode, 3, demo=True))
+    for _ in range(1800):
+        app.step(1 / 60)
+print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
+"""
+
+
+def _busy(size: tuple[int, int], frames: int = 600) -> dict:
+    sys.path.insert(0, str(ROOT))
+    os.environ.update({k: ENV[k] for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")})
+    import pygame
+
+    from game.cards import code
+    from scenes.app import App, Options
+    from scenes.start import play_data
+
+    app = App(Options(data_dir=tempfile.mkdtemp(), size=size))
+    app.settings["tutorial_seen"] = {"basics": True}
+    app.manager.switch("classic", play_data("classic", 5))
+    app.step(0.0)
+    scene = app.manager.top
+
+    def fill_21() -> None:
+        g = scene.game
+        cards = g.table + g.deck
+        g.table, g.deck = cards[:21], cards[21:]
+        scene.refresh()
+        scene.sync()
+
+    fill_21()
+    for _ in range(90):
+        app.step(DT)
+    samples = []
+    for i in range(frames):
+        if i % 45 == 0:
+            if len(scene.table) < 15 or not scene.game.legal_moves()[:-1]:
+                fill_21()
+            sets = [m for m in scene.game.legal_moves() if " set " in m]
+            if sets:
+                scene.play(sets[0])
+                for c in scene.table[-3:]:  # three cards come in from the deck as well
+                    del scene.sprites[c]
+                scene.deal_in(0.1)
+        t0 = time.perf_counter()
+        app.step(DT)
+        samples.append(time.perf_counter() - t0)
+    cards = len(scene.table)
+    pygame.quit()
+    return {**summary_ms(samples), "cards_at_end": cards, "last": code(scene.table[0])}
+
+
+def _run(script: str, *args: str) -> str:
+    data = tempfile.mkdtemp()
+    r = subprocess.run([sys.executable, "-c", script.format(root=str(ROOT), data=data), *args],
+                       capture_output=True, text=True, env=ENV, timeout=300)
+    return r.stdout
+
+
+def _figure(out: str, tag: str) -> float | None:
+    for line in out.splitlines():
+        if line.startswith(tag):
+            return round(float(line.split()[1]), 3)
+    return None
+
+
+def run() -> dict:
+    out: dict = {}
+    for size in ((1280, 720), (1920, 1080)):
+        fig = _busy(size)
+        out[f"busy_{size[0]}x{size[1]}"] = {k: fig[k] for k in ("n", "p50_ms", "p99_ms", "max_ms")}
+    out["idle_cpu_percent"] = _figure(_run(_IDLE), "CPU")
+    out["launch_to_first_frame_s"] = _figure(_run(_LAUNCH, repr(time.time())), "FIRST")
+    out["peak_rss_mb"] = _figure(_run(_MEMORY), "RSS")
+    out["goal"] = "busy p99 <= 4 ms at 1920x1080; idle CPU <= 1 %; first frame <= 0.3 s; peak RSS <= 120 MB"
+    return out
+
+
+if __name__ == "__main__":
+    import json
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    print(json.dumps({k: _busy(s) for k, s in (("1280", (1280, 720)), ("1920", (1920, 1080)))}, indent=1))
