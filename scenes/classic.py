@@ -46,7 +46,7 @@ class ClassicScene(TableScene):
         if not self.seats or self.seats[0] != "human" and not self.demo:
             self.seats[0] = "human"
         if self.demo:
-            self.seats[0] = "fast"
+            self.seats[0] = "expert"
         self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv, self.game.seed + 7)
                      for i, lv in enumerate(self.seats) if lv != "human"}
         self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
@@ -75,9 +75,9 @@ class ClassicScene(TableScene):
     # ----- calls --------------------------------------------------------------------
     def handle_key(self, e: pygame.event.Event) -> bool:
         if e.key in CALL_KEYS and not self.locked:
-            k = CALL_KEYS.index(e.key)
-            if k < len(self.humans):
-                self.call(self.humans[k])
+            player = f"P{CALL_KEYS.index(e.key) + 1}"  # each seat has its own key
+            if player in self.humans:
+                self.call(player)
                 return True
         return super().handle_key(e)
 
@@ -97,7 +97,7 @@ class ClassicScene(TableScene):
         if self.caller is None:
             if len(self.humans) > 1 and self.input != "mouse":
                 self.toast.show("Call SET first: " + ", ".join(
-                    f"{p} {CALL_KEY_NAMES[k]}" for k, p in enumerate(self.humans)), theme.INFO)
+                    f"{p} {CALL_KEY_NAMES[int(p[1:]) - 1]}" for p in self.humans), theme.INFO)
                 return
             self.call(self.humans[0] if self.humans else "P1")
             if self.caller is None:
@@ -188,8 +188,15 @@ class ClassicScene(TableScene):
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.caller is not None or self.bot_move is not None or \
-            (bool(self.bots) and not self.game.over) or bool(self.said)
+        return super().animating or self.caller is not None or self.bot_move is not None or bool(self.said)
+
+    def wake_in(self) -> float | None:
+        """Also wake when a bot's plan falls due (bots are ticked, not animated)."""
+        waits = [w for w in (super().wake_in(),) if w is not None]
+        if self.bots and not self.game.over:
+            dues = [b.due for b in self.bots.values()]
+            waits += [0.05 if d is None else max(0.01, d - self.clock) for d in dues]
+        return min(waits) if waits else None
 
     def side_key(self) -> tuple:
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
@@ -279,7 +286,6 @@ class ClassicScene(TableScene):
         if bot is not None:
             return "thinking…" if not self.game.over else "done"
         if p in self.humans:
-            k = self.humans.index(p)
-            if len(self.humans) > 1 or k == 0:
-                return f"call: {CALL_KEY_NAMES[k]}" + (" or click" if k == 0 else "")
+            k = int(p[1:]) - 1
+            return f"call: {CALL_KEY_NAMES[k]}" + (" or click" if k == 0 else "")
         return ""

@@ -19,6 +19,7 @@ from .table import TableScene
 class PointsScene(TableScene):
     mode = "points"
     TIMED = False
+    SHOW_CLOCK = False  # no clock in Solitaire-Set: the time is only kept for the results
 
     def buttons(self) -> list[Button]:
         return [
