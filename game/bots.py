@@ -209,6 +209,10 @@ class Bot:
         wrong = max(others, key=lambda c: (shared(c, right), -c))
         return tuple(sorted(keep + [wrong]))
 
+    def reset(self) -> None:
+        """Forget the current plan: the next ``plan`` or ``tick`` looks afresh."""
+        self._key = self._plan = None
+
     @property
     def due(self) -> float | None:
         """When the current plan falls due (None: no plan)."""
@@ -224,7 +228,7 @@ class Bot:
         plan = self.plan(game, now)
         if plan is None or now < plan[0]:
             return None
-        self._key = self._plan = None
+        self.reset()
         return f"{plan[1]} @{max(now, game.clock):.2f}"
 
 

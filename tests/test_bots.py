@@ -77,7 +77,7 @@ def test_human_sees_a_set_on_twelve_cards_in_ten_to_thirty_seconds_typically():
     bot = Bot("P1", "human", seed=5)
     firsts = []
     for seed in range(200):
-        bot._key = None  # a fresh look at each deal
+        bot.reset()  # a fresh look at each deal
         firsts.append(bot.plan(variants.new("classic", seed=seed), 0.0)[0])
     assert 10 <= statistics.median(firsts) <= 30
 
@@ -104,7 +104,7 @@ def planned_moves(level: str, tables: int = 200) -> list[str]:
     bot = Bot("P1", level, seed=2)
     out = []
     for seed in range(tables):
-        bot._key = None
+        bot.reset()
         out.append(bot.plan(variants.new("classic", seed=seed), 0.0)[1])
     return out
 
@@ -125,7 +125,7 @@ def test_a_wrong_pick_is_played_as_a_legal_miss():
     bot = Bot("P2", "beginner", seed=2)
     for seed in range(200):
         g = variants.new("classic", seed=seed, players=2)
-        bot._key = None
+        bot.reset()
         due, move = bot.plan(g, 0.0)
         if " miss " in move:
             break
