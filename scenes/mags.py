@@ -1,0 +1,231 @@
+"""Mag's Set Solitaire (RULES.md §4) in the window: nine piles, nine rounds, Sets of pile tops.
+
+The piles lie in a 3×3 grid, or in one row when the window is wide enough
+for bigger cards that way.  In the grid a pile is squared up, showing only
+its edges; hovering it (or P, which fans the cursor's pile) spreads it out
+to peek beneath the top.  With the no-peek option the cards beneath stay
+backs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.move import Move
+from sprites import theme
+from sprites.hud import Button, row_buttons
+
+from .solitaire import StackScene
+from .solitaire_players import MagsPlayer
+
+SQUARED = 0.09  # gap between cards of a squared-up pile, as a share of the card height
+FANNED = 0.42
+
+
+class MagsScene(StackScene):
+    mode = "mags"
+    LEGEND = ("1-9 pick a pile top · Shift+number move there", "arrows + Space/Enter cursor · S Set",
+              "P peek under the cursor's pile · Esc clear")
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.peeking = False
+        self.grid = True
+        self.cells: list[pygame.Rect] = []
+        self.banner = ""
+        if not data.get("demo") and "replay" not in data:
+            seen = self.app.settings.get("tutorial_seen") or {}
+            if not seen.get("mags"):
+                self.app.manager.push("solo_tutorial", {"mode": "mags"})
+        super().enter(data)
+
+    def buttons(self) -> list[Button]:
+        return [Button("Deal", self.deal, "D", accent=True), Button("End", self.end, "E"),
+                Button("Undo", self.undo, "U"), Button("Redo", self.redo, "Y")]
+
+    def make_driver(self):
+        return MagsPlayer()
+
+    def pile_codes(self) -> list[list[str]]:
+        return self.v["piles"]
+
+    @property
+    def GRID(self) -> int:  # noqa: N802 - the cursor's row length, a class constant in the base
+        return 3 if self.grid else 0
+
+    # ----- layout ----------------------------------------------------------------------
+    def lay_out(self) -> None:
+        f, u = self.frame, self.frame.unit
+        b = f.board
+        label = u * 1.4
+        cell_w, cell_h = b.w / 3, (b.h - 0.2 * u) / 3
+        grid_w = min(cell_w * 0.82, (cell_h - label) / (1 + 8 * SQUARED + 0.1) * 1.55)
+        row_w = min(b.w / (9 + 10 * 0.1), (b.h - label) / (1 + 10 * 0.3) * 1.55)
+        self.grid = grid_w >= row_w
+        self.card_w = max(30, int(min(max(grid_w, row_w), 250)))
+        w, h = self.card_w, self.card_h
+        if self.grid:
+            self.anchors = [(b.left + cell_w * (i % 3 + 0.5), b.top + cell_h * (i // 3) + label + h / 2)
+                            for i in range(9)]
+            self.cells = [pygame.Rect(round(b.left + cell_w * (i % 3)), round(b.top + cell_h * (i // 3)),
+                                      round(cell_w), round(cell_h)) for i in range(9)]
+        else:
+            gap = (b.w - 9 * w) / 10
+            self.anchors = [(b.left + gap + w / 2 + i * (w + gap), b.top + label + h / 2) for i in range(9)]
+            self.cells = [pygame.Rect(0, 0, 0, 0)] * 9
+        self.set_room()
+        side = f.side
+        bh, g = round(u * 2.0), round(u * 0.5)
+        top = side.bottom - 2 * bh - g - round(u * 0.6)
+        row_buttons(self.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
+        row_buttons(self.side_buttons[2:], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh), g)
+
+    def fanned(self) -> int | None:
+        if not self.grid:
+            return None
+        if self.hover is not None:
+            return self.hover
+        return self.cursor if self.peeking else None
+
+    def set_room(self) -> None:
+        b, h = self.frame.board, self.card_h
+        fan = self.fanned()
+        self.room = []
+        for i, (_x, y) in enumerate(self.anchors):
+            bottom = self.cells[i].bottom if self.grid and i != fan else b.bottom
+            self.room.append(max(0.0, bottom - self.frame.unit * 0.3 - h / 2 - y))
+
+    def fan_step(self, i: int) -> float:
+        return self.card_h * (FANNED if not self.grid or i == self.fanned() else SQUARED)
+
+    def on_hover(self, i: int | None) -> None:
+        self.set_room()
+        self.place(animate=True)
+        super().on_hover(i)
+
+    def pile_at(self, pos) -> int | None:
+        fan = self.fanned()
+        if fan is not None and self.pile_rect(fan).collidepoint(pos):
+            return fan
+        return super().pile_at(pos)
+
+    def draw_order(self) -> list[int]:
+        order = super().draw_order()
+        fan = self.fanned()
+        if fan is None:
+            return order
+        mine = set(self.stacks[fan])
+        return [k for k in order if k not in mine] + [k for k in order if k in mine]
+
+    # ----- actions ---------------------------------------------------------------------
+    def deal(self) -> None:
+        if not self.locked:
+            self.clear()
+            self.play("deal")
+
+    def end(self) -> None:
+        if not self.locked and self.confirmed("end", "End the game here? Press End (E) again to confirm"):
+            self.play("end")
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key == pygame.K_p and not self.locked:
+            self.peeking = not self.peeking
+            self.input = "key"
+            self.set_room()
+            self.place(animate=True)
+            return True
+        if e.key == pygame.K_END and not self.locked:
+            self.end()
+            return True
+        moved = super().handle_key(e)
+        if self.peeking and e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            self.set_room()
+            self.place(animate=True)
+        return moved
+
+    def on_played(self, m: Move) -> None:
+        if m.verb == "set":
+            self.app.sound("set")
+            self.float_text("+1", self.set_center(m.cards), theme.GOOD)
+            self.sync(taker=self.taker())
+        elif m.verb == "deal":
+            self.sync(origin=self.frame.deck_pos, stagger=0.05)
+        else:
+            self.sync()
+        if self.game.over:
+            self.end_banner()
+
+    def after_turn(self, news: str) -> None:
+        super().after_turn(news)
+        if self.game.over:
+            self.end_banner()
+
+    def end_banner(self) -> None:
+        left = self.v["left"] + self.v["deck"]
+        if self.game.won:
+            self.app.sound("win")
+            self.banner = f"WON — {left} CARDS LEFT"
+            b = self.frame.board
+            for x in (0.25, 0.5, 0.75):
+                self.burst((b.left + b.w * x, b.top + b.h * 0.35))
+            self.ending = 2.6
+        else:
+            self.app.sound("lose")
+            self.banner = f"GAME OVER — {left} CARDS LEFT"
+            self.ending = 2.0
+
+    def results(self) -> dict[str, Any]:
+        v = self.v
+        left = v["left"] + v["deck"]
+        lines = [f"{left} card{'s' * (left != 1)} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
+        if v["par"] is not None:
+            lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
+                                                        f"{v['par'] - v['score']} short of par"))
+        if not v["peek"]:
+            lines.append("played without peeking")
+        return {"title": "Won!" if self.game.won else "Game over", "won": bool(self.game.won),
+                "score": f"{v['score']} Set{'s' * (v['score'] != 1)}", "time": self.clock, "by_worth": None,
+                "lines": lines, "stat_score": v["score"]}
+
+    # ----- drawing ---------------------------------------------------------------------
+    def mode_key(self) -> tuple:
+        return (self.peeking, self.banner)
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        super().draw_side(surface, rect)
+        u, v = self.frame.unit, self.v
+        x = rect.left + u
+        theme.blit_text(surface, "ROUND", round(u * 0.85), (x, rect.top + u * 0.8), theme.MUTED, True)
+        theme.blit_text(surface, f"{v['round']} / 9", round(u * 2.0), (rect.right - u, rect.top + u * 0.5),
+                        theme.INK, True, "topright")
+        theme.blit_text(surface, "SETS", round(u * 0.85), (x, rect.top + u * 3.0), theme.MUTED, True)
+        theme.blit_text(surface, str(v["score"]), round(u * 2.0), (rect.right - u, rect.top + u * 2.7),
+                        theme.GOOD, True, "topright")
+        left = v["left"] + v["deck"]
+        lines = [(f"cards left {left} (win: 9 or fewer)", theme.MUTED)]
+        if v["par"] is not None:
+            lines.append((f"par {v['par']} Sets", theme.ACCENT))
+        lines.append(("peeking allowed (hover a pile)" if v["peek"] else "no peeking: tops only",
+                      theme.MUTED if v["peek"] else theme.INFO))
+        if v["round"] == 9:
+            lines.append(("last round dealt: play out, or End", theme.ACCENT))
+        y = rect.top + u * 5.4
+        for s, color in lines:
+            theme.blit_text(surface, s, round(u * 0.85), (x, y), color, True)
+            y += u * 1.3
+        status = self.driver.status() if self.driver is not None else ""
+        if status:
+            theme.blit_text(surface, f"demo: {status}", round(u * 0.85), (x, y), theme.INFO, True)
+        top = min(b.rect.top for b in self.side_buttons)
+        self.draw_legend(surface, top - u * 0.6)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.banner:
+            u, b = self.frame.unit, self.frame.board
+            color = theme.ACCENT if self.game.won else theme.INK
+            img = theme.text(self.banner, round(u * 3.2), color, True)
+            box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
+            theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
+            surface.blit(img, img.get_rect(center=b.center))

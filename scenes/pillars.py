@@ -1,0 +1,301 @@
+"""Pillars (RULES.md §5) in the window: six fanned columns of 13, foundations, the three oracles.
+
+The columns fan downwards and close up as they grow, so 78 cards fit any
+window.  Face-down foundations are card backs; the oracles still to consult
+are a small stack in the side panel, and the face-up side oracles fan below
+it (they are accessible: pick them with 7, 8, 9 or the mouse).
+
+Consulting an oracle asks first where it goes — an empty column (click it
+or press its number) or the side (S, or click the side area) — and only
+then turns it up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.cards import code, find_sets
+from game.move import Move
+from sprites import theme
+from sprites.cardart import art_for
+from sprites.hud import Button, row_buttons
+
+from .solitaire import StackScene
+from .solitaire_players import PillarsPlayer
+
+CELEBRATE = 3.0  # seconds the won table stays before the results
+
+
+class PillarsScene(StackScene):
+    mode = "pillars"
+    LEGEND = ("1-6 pick a column top · 7-9 a side oracle", "Shift+number  move the picked card there",
+              "arrows + Space/Enter  cursor · S  Set", "O oracle · A Sets-left assist · Esc clear")
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.choosing = False  # an oracle waits for its place
+        self.assist = False
+        self.banner = ""
+        self.side_zone = pygame.Rect(0, 0, 0, 0)
+        if not data.get("demo") and "replay" not in data:
+            seen = self.app.settings.get("tutorial_seen") or {}
+            if not seen.get("pillars"):
+                self.app.manager.push("solo_tutorial", {"mode": "pillars"})
+        super().enter(data)
+
+    def buttons(self) -> list[Button]:
+        return [Button("Undo", self.undo, "U"), Button("Redo", self.redo, "Y"),
+                Button("Oracle", self.oracle, "O"), Button("Resign", self.resign, "R")]
+
+    def make_driver(self):
+        return PillarsPlayer()
+
+    # ----- the view --------------------------------------------------------------------
+    def pile_codes(self) -> list[list[str]]:
+        return self.v["columns"]
+
+    def extra_codes(self) -> list[str]:
+        return self.v["side"]
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.sets_left = len(find_sets(self.game.cards_left())) if self.assist else None
+
+    def accessible(self, k: int) -> bool:
+        return k >= 0 and code(k) in self.v["accessible"]
+
+    # ----- layout ----------------------------------------------------------------------
+    def lay_out(self) -> None:
+        f, u = self.frame, self.frame.unit
+        b = f.board
+        label = u * 1.5
+        gap_share = 0.12
+        by_w = b.w / (6 + 7 * gap_share)
+        by_h = (b.h - label) / 4.3 * 1.55  # a full column of 13 shows at least a third of each card
+        self.card_w = max(30, int(min(by_w, by_h, 260)))
+        w, h = self.card_w, self.card_h
+        gap = w * gap_share
+        x0 = b.centerx - (6 * w + 5 * gap) / 2 + w / 2
+        y0 = b.top + label + h / 2
+        self.anchors = [(x0 + i * (w + gap), y0) for i in range(6)]
+        self.room = [b.bottom - u * 0.4 - h / 2 - y0] * 6
+        side = f.side
+        self.stack_pos = (side.left + u * 2.4, side.top + u * 6.4)
+        fan_top = side.top + u * 8.8 + h / 2
+        self.extra_pos = [(side.centerx, fan_top + j * h * 0.4) for j in range(3)]
+        self.side_zone = pygame.Rect(side.left + u * 0.5, side.top + u * 4.6, side.w - u, u * 4 + h * 1.8)
+        n = len(self.side_buttons)
+        bh, g = round(u * 2.0), round(u * 0.5)
+        top = side.bottom - 2 * bh - g - round(u * 0.6)
+        row_buttons(self.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
+        row_buttons(self.side_buttons[2:n], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh), g)
+
+    def origin(self) -> tuple[float, float]:
+        return self.stack_pos
+
+    def taker(self) -> tuple[float, float]:
+        return self.frame.side.centerx, self.frame.side.top + self.frame.unit * 2
+
+    # ----- oracles ---------------------------------------------------------------------
+    def oracle(self) -> None:
+        if self.locked:
+            return
+        if not self.v["oracles"]:
+            self.toast.show("No oracle left: all three were consulted", theme.BAD)
+            return
+        if self.choosing:
+            self.choosing = False
+            self.toast.show("Oracle put back, unseen", theme.INFO, 1.5)
+            return
+        self.clear()
+        self.choosing = True
+        empty = [i + 1 for i, s in enumerate(self.stacks) if not s]
+        where = (f"click an empty column or press its number ({', '.join(map(str, empty))}), or "
+                 if empty and any(m.startswith("oracle >") for m in self.legal) else "")
+        self.toast.show(f"Oracle: {where}press S or click the side for the side · Esc cancels", theme.INFO,
+                        60.0)
+
+    def consult(self, target: str) -> None:
+        self.choosing = False
+        self.toast.show("", theme.INFO, 0.0)
+        self.play(f"oracle {target}")
+
+    def click_pile(self, i: int) -> None:
+        if self.choosing:
+            self.consult(f"> {i + 1}")
+            return
+        super().click_pile(i)
+
+    def click_card(self, k: int) -> None:
+        if self.choosing:
+            i = self.pile_of(k)
+            if i is not None:
+                self.consult(f"> {i + 1}")
+            else:
+                self.consult("side")
+            return
+        super().click_card(k)
+
+    def press(self, pos) -> None:
+        if self.choosing and self.side_zone.collidepoint(pos):
+            self.consult("side")
+            return
+        if not self.choosing and self.key_at(pos) is None and self.stack_rect().collidepoint(pos):
+            self.oracle()
+            return
+        super().press(pos)
+
+    def stack_rect(self) -> pygame.Rect:
+        small = self.small_art()
+        r = pygame.Rect((0, 0), small.size)
+        r.center = (round(self.stack_pos[0]), round(self.stack_pos[1]))
+        return r.inflate(8, 8)
+
+    def small_art(self):
+        return art_for(round(self.frame.unit * 3.2), str(self.app.settings.get("palette", "standard")))
+
+    def number(self, n: int, move: bool) -> None:
+        if self.choosing:
+            if n < len(self.stacks):
+                self.consult(f"> {n + 1}")
+            return
+        super().number(n, move)
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if not self.locked:
+            if e.key == pygame.K_ESCAPE and self.choosing:
+                self.choosing = False
+                self.toast.show("Oracle put back, unseen", theme.INFO, 1.5)
+                return True
+            if self.choosing and e.key == pygame.K_s:
+                self.consult("side")
+                return True
+            if e.key == pygame.K_a and not e.mod & pygame.KMOD_CTRL:
+                self.assist = not self.assist
+                self.refresh()
+                return True
+        return super().handle_key(e)
+
+    def resign(self) -> None:
+        if not self.locked and self.confirmed("resign", "Resign this game? Press Resign (R) again to confirm"):
+            self.play("resign")
+
+    # ----- moves -----------------------------------------------------------------------
+    def on_played(self, m: Move) -> None:
+        self.choosing = False
+        if m.verb == "set":
+            self.app.sound("set")
+            self.float_text("+3", self.set_center(m.cards), theme.GOOD)
+            self.sync(taker=self.taker())
+        elif m.verb == "oracle":
+            self.app.sound("deal")
+            self.sync(origin=self.stack_pos)
+            self.toast.show(f"The oracle is {code(self.revealed(m))}", theme.ACCENT, 2.5)
+        else:
+            self.sync()
+        if self.game.over:
+            self.finish_banner()
+
+    def revealed(self, m: Move) -> int:
+        if m.target == "side":
+            return self.extras[-1]
+        return self.stacks[int(m.target) - 1][0]
+
+    def finish_banner(self) -> None:
+        result = self.v["result"]
+        if result == "won":
+            self.app.sound("win")
+            self.banner = "SAMSON!" if self.game.title == "Samson" else "PILLARS CLEARED!"
+            b = self.frame.board
+            for k, x in enumerate((0.2, 0.5, 0.8, 0.35, 0.65)):
+                self.burst((b.left + b.w * x, b.top + b.h * (0.3 + 0.15 * (k % 2))))
+            self.ending = CELEBRATE
+        elif result == "lost":
+            self.app.sound("lose")
+            self.banner = "NO MOVES LEFT"
+            self.ending = 2.2
+        else:
+            self.banner = "RESIGNED"
+
+    def after_turn(self, news: str) -> None:
+        super().after_turn(news)
+        if self.game.over:
+            self.finish_banner()
+
+    def results(self) -> dict[str, Any]:
+        v = self.v
+        result = v["result"]
+        title = {"won": "Samson!" if self.game.title == "Samson" else "Pillars cleared!",
+                 "lost": "No moves left", "resigned": "Resigned"}.get(result, "Game over")
+        lines = [f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down",
+                 f"{v['consulted']} of 3 oracles consulted"]
+        if self.game.title:
+            lines.insert(0, f"Title: {self.game.title} — won without an oracle")
+        return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} cards removed",
+                "time": self.clock, "by_worth": None, "lines": lines, "stat_score": v["score"]}
+
+    # ----- drawing ---------------------------------------------------------------------
+    def mode_key(self) -> tuple:
+        return (self.choosing, self.assist, self.banner)
+
+    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
+        pass  # no deck: the oracles lie in the side panel
+
+    def draw_places(self, surface: pygame.Surface) -> None:
+        super().draw_places(surface)
+        if self.choosing:
+            for i, s in enumerate(self.stacks):
+                if not s and any(m == f"oracle > {i + 1}" for m in self.legal):
+                    r = self.slot_rect(i, 0)
+                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(8, 8), width=3,
+                                     border_radius=self.art().radius + 3)
+                    theme.blit_text(surface, "oracle here?", round(self.frame.unit * 0.9), r.center, theme.ACCENT,
+                                    True, "center")
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        super().draw_side(surface, rect)
+        u, v = self.frame.unit, self.v
+        x = rect.left + u
+        theme.blit_text(surface, "FOUNDATIONS DOWN", round(u * 0.85), (x, rect.top + u * 0.8), theme.MUTED, True)
+        theme.blit_text(surface, str(v["down"]), round(u * 2.2), (rect.right - u, rect.top + u * 0.5), theme.INK,
+                        True, "topright")
+        info = f"removed {v['score']} · oracles used {v['consulted']}"
+        theme.blit_text(surface, info, round(u * 0.85), (x, rect.top + u * 2.2), theme.MUTED, True)
+        assist = f"Sets among all cards left: {self.sets_left}" if self.assist else "A: count the Sets left"
+        theme.blit_text(surface, assist, round(u * 0.85), (x, rect.top + u * 3.4),
+                        theme.ACCENT if self.assist else theme.DIM, True)
+        if self.choosing:
+            theme.panel(surface, self.side_zone, round(u * 0.5), (255, 196, 70, 30), theme.ACCENT)
+        small = self.small_art()
+        n = v["oracles"]
+        sx, sy = self.stack_pos
+        for k in range(n):
+            img = small.back()
+            surface.blit(img, img.get_rect(center=(round(sx + k * 3), round(sy - k * 3))))
+        if not n:
+            theme.panel(surface, self.stack_rect().inflate(-8, -8), 6, (255, 255, 255, 8), (255, 255, 255, 40))
+        label = f"ORACLES · {n} face down" if n else "ORACLES · all consulted"
+        theme.blit_text(surface, label, round(u * 0.85), (sx + small.w * 0.5 + u * 0.8, sy - u * 0.5),
+                        theme.INK if n else theme.DIM, True, "midleft")
+        hint = "S / click here: to the side" if self.choosing else "O / click: consult"
+        theme.blit_text(surface, hint, round(u * 0.8), (sx + small.w * 0.5 + u * 0.8, sy + u * 0.6),
+                        theme.ACCENT if self.choosing else theme.DIM, True, "midleft")
+        if not v["side"]:
+            r = pygame.Rect(0, 0, self.card_w, self.card_h)
+            r.center = (round(self.extra_pos[0][0]), round(self.extra_pos[0][1]))
+            theme.panel(surface, r, self.art().radius, (255, 255, 255, 6), (255, 255, 255, 30))
+            theme.blit_text(surface, "side oracles", round(u * 0.8), r.center, theme.DIM, True, "center")
+        top = min(b.rect.top for b in self.side_buttons)
+        self.draw_legend(surface, top - u * 0.6)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.banner:
+            u = self.frame.unit
+            b = self.frame.board
+            color = theme.ACCENT if self.game.won else theme.BAD if self.v["result"] == "lost" else theme.INK
+            img = theme.text(self.banner, round(u * 4.2), color, True)
+            box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
+            theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
+            surface.blit(img, img.get_rect(center=b.center))

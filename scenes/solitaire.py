@@ -1,0 +1,608 @@
+"""StackScene: the base of the stacked solitaires (Pillars, Mag's) — piles of fanned cards.
+
+A pile is a list of sprite keys, bottom first: a card index (0..80) for a
+card the player can see, or a negative key for a face-down card (one key per
+pile position, see ``hidden_key``).  When a hidden card turns up, its sprite
+is re-keyed and flipped in place; an undo flips it back.
+
+Input, shared by both modes:
+
+* click a pile top to select it (three selected cards are tried as a Set);
+  with one card selected, click anywhere else on a lit pile to move it there;
+* drag a pile top (or a side card) and drop it on a pile;
+* while one card is held or selected, the piles it may go to light up, and
+  hovering any other pile says why not (the engine's own refusal);
+* keys: the pile's number selects its top, Shift+number moves the selected
+  card there, arrows + Space/Enter work a cursor, S tries a Set, Backspace
+  clears, U / Ctrl+Z undo, Y / Ctrl+Y redo.
+
+A mode overrides ``pile_codes``, ``extra_codes`` (cards beside the piles),
+``lay_out`` (card size, pile anchors, room to fan), ``accessible``,
+``move_text`` and the usual TableScene hooks (buttons, draw_side, results).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import card, code, is_set
+from game.errors import IllegalMove
+from sprites import theme
+from sprites.card import FLIP, CardSprite
+from sprites.cardart import art_for
+from sprites.tween import Tween, in_out_cubic
+
+from .table import TableScene
+
+HIDDEN = "??"
+DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
+CONFIRM = 4.0  # seconds a "really?" button waits for its second press
+
+
+def hidden_key(pile: int, pos: int) -> int:
+    """The sprite key of the face-down card at ``pos`` (from the bottom) of ``pile``.
+
+    >>> hidden_key(0, 1), hidden_key(5, 3)
+    (-2, -504)
+    """
+    return -(1 + pile * 100 + pos)
+
+
+class StackScene(TableScene):
+    SHOW_CLOCK = True
+    GRID = 0  # piles per row for Up/Down cursor steps (0: one row)
+    LEGEND: tuple[str, ...] = ()
+
+    def enter(self, data) -> None:
+        self.stacks: list[list[int]] = []
+        self.extras: list[int] = []
+        self.placed: dict[int, tuple[int, int]] = {}
+        self.held: int | None = None  # the card pressed or dragged
+        self.press_at = (0, 0)
+        self.dragging = False
+        self.grab = (0.0, 0.0)  # held sprite centre minus the mouse
+        self.hover: int | None = None  # the pile under the mouse
+        self.cursor = 0
+        self.confirm = ""  # a button waiting for its second press
+        self.confirm_t = 0.0
+        self.card_w = 60
+        self.anchors: list[tuple[float, float]] = []
+        self.room: list[float] = []
+        self.extra_pos: list[tuple[float, float]] = []
+        super().enter(data)
+
+    # ----- the piles, read from the view ---------------------------------------------
+    def pile_codes(self) -> list[list[str]]:
+        return []
+
+    def extra_codes(self) -> list[str]:
+        return []
+
+    def refresh(self) -> None:
+        self.v = self.game.view()
+        self.stacks = [[card(c) if c != HIDDEN else hidden_key(i, p) for p, c in enumerate(pile)]
+                       for i, pile in enumerate(self.pile_codes())]
+        self.extras = [card(c) for c in self.extra_codes()]
+        self.table = [k for s in self.stacks for k in s if k >= 0] + self.extras
+        self.legal = set(self.game.legal_moves())
+        self.reasons: dict[tuple[int, int], str | None] = {}
+
+    def where(self) -> dict[int, tuple[int, int]]:
+        """Sprite key -> (pile, position from the bottom); the side cards are pile -1."""
+        out = {k: (i, p) for i, s in enumerate(self.stacks) for p, k in enumerate(s)}
+        out.update({k: (-1, j) for j, k in enumerate(self.extras)})
+        return out
+
+    def pile_of(self, k: int) -> int | None:
+        i = self.placed.get(k, (None, 0))[0]
+        return None if i is None or i < 0 else i
+
+    def top(self, i: int) -> int | None:
+        s = self.stacks[i] if 0 <= i < len(self.stacks) else []
+        return s[-1] if s and s[-1] >= 0 else None
+
+    def accessible(self, k: int) -> bool:
+        """Can this card be picked (for a Set or a move)?"""
+        return k >= 0 and (k in self.extras or any(s and s[-1] == k for s in self.stacks))
+
+    def move_text(self, k: int, i: int) -> str:
+        return f"move {code(k)} > {i + 1}"
+
+    # ----- layout ------------------------------------------------------------------------
+    def lay_out(self) -> None:
+        """Set ``card_w``, ``anchors`` (centre of each pile's first card), ``room`` and ``extra_pos``."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)  # frame, buttons; places the sprites once more below
+        self.lay_out()
+        self.place(animate=False)
+
+    def art(self, n: int | None = None):
+        s = self.app.settings
+        return art_for(self.card_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
+
+    @property
+    def card_h(self) -> int:
+        return self.art().h
+
+    def fan_step(self, i: int) -> float:
+        """The widest gap between two cards of pile ``i``."""
+        return self.card_h * 0.42
+
+    def steps(self) -> list[float]:
+        out = []
+        for i, s in enumerate(self.stacks):
+            n = len(s)
+            room = self.room[i] if i < len(self.room) else 0.0
+            out.append(min(self.fan_step(i), room / (n - 1)) if n > 1 else 0.0)
+        return out
+
+    def slots(self) -> dict[int, tuple[float, float]]:
+        if not self.anchors:
+            return {}
+        out = {}
+        for i, (s, step) in enumerate(zip(self.stacks, self.steps())):
+            x, y = self.anchors[i]
+            for p, k in enumerate(s):
+                out[k] = (x, y + p * step)
+        for k, pos in zip(self.extras, self.extra_pos):
+            out[k] = pos
+        return out
+
+    def place(self, animate: bool = True) -> None:
+        slots = self.slots()
+        for k, pos in slots.items():
+            s = self.sprites.get(k) if hasattr(self, "sprites") else None
+            if s is None or (k == self.held and self.dragging):
+                continue
+            if animate:
+                s.slide_to(pos)
+            else:
+                s.pos = s.prev = pos
+                s.move = None
+
+    def pile_rect(self, i: int) -> pygame.Rect:
+        """The area of pile ``i``: its first card down to the end of its room."""
+        w, h = self.card_w, self.card_h
+        x, y = self.anchors[i]
+        r = pygame.Rect(0, 0, w + w // 10, h + self.room[i] + h // 10)
+        r.midtop = (round(x), round(y - h / 2 - h // 20))
+        return r
+
+    def slot_rect(self, i: int, p: int) -> pygame.Rect:
+        """Where a card at position ``p`` of pile ``i`` lies (an empty pile's place is p = 0)."""
+        steps = self.steps()
+        x, y = self.anchors[i]
+        r = pygame.Rect(0, 0, self.card_w, self.card_h)
+        step = steps[i] if len(self.stacks[i]) > 1 else self.fan_step(i)
+        r.center = (round(x), round(y + p * step))
+        return r
+
+    # ----- sprites ------------------------------------------------------------------------
+    def origin(self) -> tuple[float, float]:
+        """Where new cards come from (the deck)."""
+        return self.frame.deck_pos
+
+    def deal_in(self, delay: float = 0.0, origin=None) -> list[CardSprite]:
+        return self.sync(origin=origin, delay=delay, stagger=0.012)
+
+    def sync(self, taker=None, origin=None, delay: float = 0.0, stagger: float = 0.06) -> list[CardSprite]:
+        """Bring the sprites to the piles: turned cards flip in place, gone ones fly to ``taker``,
+        new ones come from ``origin``."""
+        where = self.where()
+        gone = [k for k in self.sprites if k not in where]
+        missing = [k for k in where if k not in self.sprites]
+        by_place = {self.placed[g]: g for g in gone if g in self.placed}
+        for k in list(missing):
+            g = by_place.get(where[k])
+            if g is None or (g < 0) == (k < 0):
+                continue
+            s = self.sprites.pop(g)
+            gone.remove(g)
+            missing.remove(k)
+            if k >= 0:
+                s.card = k
+            s.flip = Tween(s.face, 1.0 if k >= 0 else 0.0, FLIP, in_out_cubic, 0.12)
+            self.sprites[k] = s
+        for g in gone:
+            s = self.sprites.pop(g)
+            s.fly_to(taker or (self.frame.side.centerx, self.frame.top.bottom))
+            self.leaving.append(s)
+        slots = self.slots()
+        new = []
+        start = origin or self.origin()
+        for n, k in enumerate(missing):
+            s = CardSprite(k, start, face_up=False)
+            s.deal_from(start, slots[k], delay + stagger * n)
+            if k < 0:
+                s.flip = None
+            self.sprites[k] = s
+            new.append(s)
+        if new and not taker:
+            self.app.sound("deal")
+        self.placed = where
+        self.selected = [c for c in self.selected if c in where and self.accessible(c)]
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected and s.card >= 0
+        self.place(animate=True)
+        return new
+
+    # ----- picking -------------------------------------------------------------------------
+    def key_at(self, pos) -> int | None:
+        """The topmost card under ``pos``."""
+        art = self.art()
+        for k in reversed(self.draw_order()):
+            if self.sprites[k].rect(art).collidepoint(pos):
+                return k
+        return None
+
+    def pile_at(self, pos) -> int | None:
+        for i in range(len(self.stacks)):
+            if self.pile_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def lit(self) -> list[int]:
+        """The piles the held or selected card may move to."""
+        k = self.moving_card()
+        if k is None:
+            return []
+        return [i for i in range(len(self.stacks)) if self.move_text(k, i) in self.legal]
+
+    def moving_card(self) -> int | None:
+        if self.held is not None and self.dragging:
+            return self.held
+        return self.selected[0] if len(self.selected) == 1 else None
+
+    def reason(self, k: int, i: int) -> str | None:
+        """Why card ``k`` cannot go to pile ``i`` (None when it can), in the engine's words."""
+        key = (k, i)
+        if key not in self.reasons:
+            text = self.move_text(k, i)
+            why = None
+            if text not in self.legal:
+                try:  # a move missing from legal_moves() is refused, and a refusal changes nothing
+                    self.game.play(text)
+                    why = "allowed"  # never: legal_moves() lists every legal move
+                except IllegalMove as err:
+                    why = str(err)
+            self.reasons[key] = why
+        return self.reasons[key]
+
+    def select(self, k: int) -> None:
+        """Select or unselect an accessible card; a third selected card tries the Set."""
+        if k in self.selected:
+            self.selected.remove(k)
+        else:
+            self.selected.append(k)
+            self.app.sound("select")
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected and s.card >= 0
+        if len(self.selected) == 3:
+            self.form_set()
+
+    def form_set(self) -> None:
+        if len(self.selected) != 3:
+            self.toast.show("Select three cards for a Set", theme.INFO, 2.0)
+            return
+        cards, self.selected = self.selected, []
+        for s in self.sprites.values():
+            s.selected = False
+        if not is_set(*cards):
+            self.shake(cards)
+            return
+        if self.play(f"set {' '.join(code(c) for c in cards)}") is None:
+            self.shake(cards, why="")
+
+    def try_move(self, k: int, i: int) -> None:
+        why = self.reason(k, i)
+        self.selected = []
+        for s in self.sprites.values():
+            s.selected = False
+        if why:
+            self.shake([k], why="")
+            self.toast.show(why, theme.BAD)
+            self.place(animate=True)
+            return
+        self.play(self.move_text(k, i))
+
+    def click_card(self, k: int) -> None:
+        i = self.pile_of(k)
+        if self.accessible(k) and not (len(self.selected) == 1 and k not in self.selected and i is not None
+                                       and i in self.lit() and k != self.top(i)):
+            self.select(k)
+        elif i is not None:
+            self.click_pile(i)
+
+    def click_pile(self, i: int) -> None:
+        k = self.moving_card()
+        if k is not None and self.pile_of(k) != i:
+            self.try_move(k, i)
+
+    def place_key(self, n: int) -> int | None:
+        """The card of place ``n``: piles first, then the side cards."""
+        if n < len(self.stacks):
+            return self.top(n)
+        j = n - len(self.stacks)
+        return self.extras[j] if 0 <= j < len(self.extras) else None
+
+    @property
+    def places(self) -> int:
+        return len(self.stacks) + len(self.extras)
+
+    # ----- input ---------------------------------------------------------------------------
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running:
+            self.pause()
+            return True
+        if e.type == pygame.KEYDOWN:
+            return self.handle_key(e)
+        if e.type == pygame.MOUSEMOTION:
+            for b in self.side_buttons + self.top_buttons:
+                b.handle_event(e)
+            self.motion(e.pos)
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in self.side_buttons + self.top_buttons:
+                if b.handle_event(e):
+                    return True
+            if not self.locked:
+                self.press(e.pos)
+            return True
+        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            self.release(e.pos)
+            return True
+        return False
+
+    def press(self, pos) -> None:
+        self.input = "mouse"
+        k = self.key_at(pos)
+        if k is not None and self.accessible(k):
+            s = self.sprites[k]
+            self.held, self.press_at, self.dragging = k, pos, False
+            self.grab = (s.pos[0] - pos[0], s.pos[1] - pos[1])
+            return
+        self.held = None
+        if k is not None:
+            self.click_card(k)
+            return
+        i = self.pile_at(pos)
+        if i is not None:
+            self.click_pile(i)
+
+    def motion(self, pos) -> None:
+        i = self.pile_at(pos)
+        if i != self.hover:
+            self.hover = i
+            self.on_hover(i)
+        k = self.held
+        if k is None or k not in self.sprites:
+            return
+        if not self.dragging and abs(pos[0] - self.press_at[0]) + abs(pos[1] - self.press_at[1]) >= DRAG_START:
+            self.dragging = True
+            self.sprites[k].selected = False
+        if self.dragging:
+            s = self.sprites[k]
+            s.move = None
+            s.pos = s.prev = (pos[0] + self.grab[0], pos[1] + self.grab[1])
+
+    def on_hover(self, i: int | None) -> None:
+        """The mouse entered pile ``i``: say why the moving card cannot go there."""
+        k = self.moving_card()
+        if k is None or i is None or self.pile_of(k) == i:
+            return
+        why = self.reason(k, i)
+        if why:
+            self.toast.show(why, theme.BAD, 2.5)
+
+    def release(self, pos) -> None:
+        k, dragging = self.held, self.dragging
+        self.held, self.dragging = None, False
+        if k is None or k not in self.sprites or self.locked:
+            return
+        if not dragging:
+            self.click_card(k)
+            return
+        i = self.pile_at(pos)
+        if i is None or i == self.pile_of(k):
+            self.place(animate=True)
+            return
+        self.try_move(k, i)
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key == pygame.K_ESCAPE and (self.selected or self.confirm) and not self.locked:
+            self.clear()
+            return True
+        if e.key in (pygame.K_ESCAPE, pygame.K_F1) or self.locked:
+            return super().handle_key(e)
+        self.input = "key"
+        if e.mod & pygame.KMOD_CTRL and e.key in (pygame.K_z, pygame.K_y):
+            (self.undo if e.key == pygame.K_z else self.redo)()
+            return True
+        for b in self.side_buttons:
+            if b.enabled and self.key_matches(e, b.key):
+                b.action()
+                return True
+        n = e.key - pygame.K_1 if pygame.K_1 <= e.key <= pygame.K_9 else -1
+        if n < 0 and e.unicode and e.unicode in "123456789":
+            n = int(e.unicode) - 1
+        if 0 <= n < self.places:
+            self.cursor = n
+            self.number(n, bool(e.mod & pygame.KMOD_SHIFT))
+            return True
+        steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -(self.GRID or 1),
+                 pygame.K_DOWN: self.GRID or 1}
+        if e.key in steps:
+            self.cursor = (self.cursor + steps[e.key]) % max(1, self.places)
+            return True
+        if e.key == pygame.K_SPACE:
+            self.number(self.cursor, False)
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.number(self.cursor, self.moving_card() is not None)
+            return True
+        if e.key == pygame.K_BACKSPACE:
+            self.clear()
+            return True
+        if e.key == pygame.K_s:
+            self.form_set()
+            return True
+        return False
+
+    def number(self, n: int, move: bool) -> None:
+        """Place ``n`` chosen by key: move the selected card there (``move``), else pick its card."""
+        k = self.moving_card()
+        if move and k is not None and n < len(self.stacks) and self.pile_of(k) != n:
+            self.try_move(k, n)
+            return
+        c = self.place_key(n)
+        if c is not None:
+            self.select(c)
+        elif n < len(self.stacks):
+            self.click_pile(n)
+
+    def clear(self) -> None:
+        self.selected, self.confirm = [], ""
+        for s in self.sprites.values():
+            s.selected = False
+
+    def confirmed(self, what: str, prompt: str) -> bool:
+        """True on the second press of a risky button within a few seconds; the first asks."""
+        if self.confirm == what:
+            self.confirm = ""
+            return True
+        self.confirm, self.confirm_t = what, CONFIRM
+        self.toast.show(prompt, theme.ACCENT, CONFIRM)
+        return False
+
+    # ----- moves ---------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.locked:
+            return
+        try:
+            self.game.undo()
+        except IllegalMove as err:
+            self.toast.show(f"No undo: {err}", theme.BAD)
+            return
+        self.after_turn("Move taken back")
+
+    def redo(self) -> None:
+        if self.locked:
+            return
+        try:
+            self.game.redo()
+        except IllegalMove as err:
+            self.toast.show(f"No redo: {err}", theme.BAD)
+            return
+        self.after_turn("Move played again")
+
+    def after_turn(self, news: str) -> None:
+        self.refresh()
+        self.app.save_game(self.mode, self.save_text())
+        self.toast.show(news, theme.INFO, 1.5)
+        self.clear()
+        self.sync(origin=self.taker())
+        if self.game.over and self.ending < 0:
+            self.ending = 1.3
+
+    def taker(self) -> tuple[float, float]:
+        """Where removed cards go (and come back from on an undo)."""
+        return self.frame.side.centerx, self.frame.side.top + self.frame.unit * 3
+
+    # ----- time and drawing -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.confirm:
+            self.confirm_t -= dt
+            if self.confirm_t <= 0:
+                self.confirm = ""
+
+    def hud_key(self) -> tuple:
+        drag = self.sprites[self.held].pos if self.dragging and self.held in self.sprites else None
+        return super().hud_key() + (self.hover, self.cursor, self.confirm, drag, self.mode_key())
+
+    def mode_key(self) -> tuple:
+        return ()
+
+    def draw_order(self) -> list[int]:
+        order = [k for s in self.stacks for k in s] + list(self.extras)
+        return [k for k in order if k in self.sprites]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.draw_top(surface)
+        self.draw_side(surface, self.frame.side)
+        self.draw_places(surface)
+        art = self.art()
+        order = self.draw_order()
+        late = [k for k in order if self.sprites[k].busy or (k == self.held and self.dragging)]
+        for k in order:
+            if k not in late:
+                self.sprites[k].draw(surface, art, self.alpha)
+        for s in self.leaving:
+            s.draw(surface, art, self.alpha)
+        late.sort(key=lambda k: k == self.held)
+        for k in late:
+            self.sprites[k].draw(surface, art, self.alpha)
+        self.draw_marks(surface)
+        for b in self.side_buttons + self.top_buttons:
+            b.draw(surface)
+        u = self.frame.unit
+        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
+        for f in self.floats:
+            f.draw(surface)
+        for b in self.bursts:
+            b.draw(surface)
+
+    def draw_places(self, surface: pygame.Surface) -> None:
+        """Under the cards: empty places, pile numbers, lit targets."""
+        u = self.frame.unit
+        lit = set(self.lit())
+        for i in range(len(self.stacks)):
+            r = self.slot_rect(i, 0)
+            if not self.stacks[i]:
+                theme.panel(surface, r, self.art().radius, (255, 255, 255, 10), (255, 255, 255, 50))
+            color = theme.GOOD if i in lit else theme.MUTED
+            theme.blit_text(surface, str(i + 1), round(u * 0.95), (r.centerx, r.top - u * 0.15), color, True,
+                            "midbottom")
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """Over the cards: where the moving card may go, and the keyboard cursor."""
+        lit = self.lit()
+        art = self.art()
+        for i in lit:
+            r = self.slot_rect(i, len(self.stacks[i]))
+            box = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (88, 214, 141, 70 if i == self.hover else 40), box.get_rect(),
+                             border_radius=art.radius)
+            pygame.draw.rect(box, theme.GOOD, box.get_rect(), width=3, border_radius=art.radius)
+            surface.blit(box, r)
+        k = self.moving_card()
+        if k is not None and self.hover is not None and self.hover not in lit and self.pile_of(k) != self.hover:
+            r = self.slot_rect(self.hover, max(0, len(self.stacks[self.hover]) - 1))
+            pygame.draw.rect(surface, theme.BAD, r.inflate(8, 8), width=3, border_radius=art.radius + 3)
+        if self.input == "key" and not self.locked:
+            r = self.cursor_rect()
+            if r is not None:
+                pygame.draw.rect(surface, theme.INFO, r.inflate(14, 14), width=3, border_radius=art.radius + 6)
+
+    def cursor_rect(self) -> pygame.Rect | None:
+        n = self.cursor
+        if n < len(self.stacks):
+            return self.slot_rect(n, max(0, len(self.stacks[n]) - 1))
+        j = n - len(self.stacks)
+        if j < len(self.extra_pos) and j < len(self.extras):
+            r = pygame.Rect(0, 0, self.card_w, self.card_h)
+            r.center = (round(self.extra_pos[j][0]), round(self.extra_pos[j][1]))
+            return r
+        return None
+
+    def draw_legend(self, surface: pygame.Surface, bottom: float) -> None:
+        """The key legend, its last line at ``bottom``."""
+        u = self.frame.unit
+        size = round(u * 0.78)
+        x = self.frame.side.left + u
+        y = bottom - len(self.LEGEND) * u * 1.05
+        for line in self.LEGEND:
+            theme.blit_text(surface, line, size, (x, y), theme.DIM, True)
+            y += u * 1.05
