@@ -48,6 +48,9 @@ SCENES: dict[str, str] = {
     "settings": "scenes.settings:SettingsScene",
     "stats": "scenes.stats:StatsScene",
     "message": "scenes.overlays:MessageScene",
+    "pillars": "scenes.pillars:PillarsScene",
+    "mags": "scenes.mags:MagsScene",
+    "solo_tutorial": "scenes.solitaire_tutorial:SoloTutorialScene",
 }
 
 

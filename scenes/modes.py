@@ -94,6 +94,43 @@ Sets.
 
 The clock runs until the last Set is found.""")
 
+PILLARS_HELP = _plain("""\
+Six columns of 13 cards: a base at the bottom, three face-down foundations on it, nine cards face up.
+Three oracles lie face down aside. Only a column's top card, and an oracle turned up at the side, can be
+used: they are the accessible cards.
+
+Take any three accessible cards that form a Set. Move an accessible card onto another column's top when
+the two share exactly two features (click it, then the lit column — or drag it). A card never goes into
+an empty column. A foundation turns face up by itself when the card above it leaves.
+
+A base never moves. It may be taken in a Set only once all 18 foundations are face up.
+
+Oracles (O), in their dealt order: into an empty column as its new base — you name the column first,
+then the card is turned up — or to the side, where it is accessible but never fills an empty column. A
+consult cannot be undone.
+
+Win: all 18 foundations face up and no Set left among all the cards still out (buried ones too). Win
+without an oracle for the title Samson. With no legal move left the game is lost; you may resign.
+
+Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves the picked card there, arrows and
+Space/Enter a cursor, S a Set, O oracle, U/Ctrl+Z undo, Y/Ctrl+Y redo, A counts the Sets left.""")
+
+MAGS_HELP = _plain("""\
+Nine piles, nine rounds: each round deals one card face up onto every pile, empty ones included. You
+deal the next round (D) when you choose.
+
+Only pile tops count. Take any three tops that form a Set. When a pile is empty you may move any top into
+it, as often as you like — it can bring a buried card up.
+
+Hover a pile to peek beneath its top (P fans the cursor's pile). With the no-peek option only the tops
+show; the rest are backs.
+
+After the ninth round, play until no Set can be made, or End (E). Each Set scores 1 (27 at most). You
+win with 9 or fewer cards left. A known deal shows its par: the most Sets perfect play makes.
+
+Keys: 1-9 a pile's top, Shift+number moves the picked card there, arrows and Space/Enter a cursor, S a
+Set, D deal, E end, P peek, U/Ctrl+Z undo, Y/Ctrl+Y redo.""")
+
 MODES: dict[str, ModeInfo] = {
     "classic": ModeInfo(
         "classic", "Classic", "Race for Sets: bots, hot seat, Sprint and Blitz", "classic", CLASSIC_HELP,
@@ -113,8 +150,10 @@ MODES: dict[str, ModeInfo] = {
                        POINTS_HELP),
     "findall": ModeInfo("findall", "Find All", "A puzzle: every Set on a fixed table", "findall", FINDALL_HELP,
                         (Option("cards", "Table", ((12, "12 cards, 6 Sets"), (9, "9 cards, 4 Sets")), 12),)),
-    "pillars": ModeInfo("pillars", "Pillars", "Dave Eggleston's solitaire of 13", None, ""),
-    "mags": ModeInfo("mags", "Mag's Solitaire", "Nine piles, nine rounds", None, ""),
+    "pillars": ModeInfo("pillars", "Pillars", "Dave Eggleston's solitaire of 13", "pillars", PILLARS_HELP),
+    "mags": ModeInfo("mags", "Mag's Solitaire", "Nine piles, nine rounds", "mags", MAGS_HELP,
+                     (Option("peek", "Peeking", ((True, "Allowed (hover a pile)"), (False, "No peek: tops only")),
+                             True),)),
     "twenty": ModeInfo("twenty", "20/20 SET", "Personal cards, race to empty your hand", None, ""),
 }
 
