@@ -183,7 +183,7 @@ def test_first_player_out_of_cards_scores_the_others_cards():
                  deck="1PDH 2POE")
     g.play("P1 set 1RDE 2RDE 3RDE @30.00")
     v = g.view()
-    assert (v["scores"], v["results"], v["over"]) == ({"P1": 4, "P2": 0}, [[1, "P1", 4, 30.0]], False)
+    assert (v["scores"], v["results"], v["over"]) == ({"P1": 4, "P2": 0}, [[1, "P1", 4, 30.0, "P1"]], False)
     assert v["last"]["hand_won"]["points"] == 4
 
 
@@ -203,7 +203,7 @@ def test_third_hand_is_dealt_by_p3():
     g = position({"P1": "1RDE 2RDE", "P2": "3PSF", "P3": "1GOH"}, "3RDE 1PSF 2GSE 3GSH 2POF 1GDE", players=3)
     g.hand = 1  # hand 2 is being played
     g.play("P1 set 1RDE 2RDE 3RDE")
-    assert (g.view()["hand"], g.view()["dealer"]) == (3, "P3")
+    assert (g.view()["hand"], g.view()["dealer"], g.results[0][4]) == (3, "P3", "P2")
 
 
 def test_game_ends_when_a_total_reaches_ten_times_players():

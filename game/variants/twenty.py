@@ -81,7 +81,7 @@ class Twenty(Game):
     def setup(self) -> None:
         self.hand = 0  # hands dealt before this one
         self.points = {p: 0 for p in self.players}
-        self.results: list[list] = []  # [hand number, winner, points, time]
+        self.results: list[list] = []  # [hand number, winner, points, time, dealer]
         self.last: dict | None = None
         self.reshuffles = 0
         self.ended = False
@@ -180,8 +180,8 @@ class Twenty(Game):
         if not hand:
             won = sum(len(h) for p, h in self.hands.items() if p != player)
             self.points[player] += won
-            self.results.append([self.hand + 1, player, won, m.time])
-            last["hand_won"] = {"hand": self.hand + 1, "player": player, "points": won,
+            self.results.append([self.hand + 1, player, won, m.time, self.dealer])
+            last["hand_won"] = {"hand": self.hand + 1, "player": player, "points": won, "dealer": self.dealer,
                                 "hands": {p: codes(h) for p, h in self.hands.items()}}
             if max(self.points.values()) < self.target:
                 self.hand += 1  # the deal rotates: the next hand is a fresh shuffle
