@@ -41,6 +41,8 @@ SCENES: dict[str, str] = {
     "classic": "scenes.classic:ClassicScene",
     "points": "scenes.points:PointsScene",
     "findall": "scenes.findall:FindAllScene",
+    "twenty": "scenes.twenty:TwentyScene",
+    "twenty_tutorial": "scenes.twenty_parts:TwentyTutorialScene",
     "pause": "scenes.overlays:PauseScene",
     "help": "scenes.overlays:HelpScene",
     "tutorial": "scenes.tutorial:TutorialScene",

@@ -131,6 +131,44 @@ win with 9 or fewer cards left. A known deal shows its par: the most Sets perfec
 Keys: 1-9 a pile's top, Shift+number moves the picked card there, arrows and Space/Enter a cursor, S a
 Set, D deal, E end, P peek, U/Ctrl+Z undo, Y/Ctrl+Y redo.""")
 
+TWENTY_HELP = _plain("""\
+Everyone gets 6 personal cards, face up, and 6 cards lie on the table. No turns: make a Set from any
+three cards among your own cards and the table. A Set of table cards only is allowed, but only your own
+cards bring you closer to winning.
+
+Call SET first: your call key (P1 Space or a click on a card, P2 Enter, P3 Left Shift, P4 Right Shift),
+then pick three cards within the call time. Table cards you use are replaced from the deck; your own
+cards are not.
+
+A wrong pick, or a call whose time runs out, gives you a penalty card (none when you hold 9). Stuck?
+Draw (+) takes one more personal card, up to 9.
+
+Sets go to the discard pile; when the deck runs out, the discard pile is shuffled into a new deck. If
+everyone holds 9 and nobody can move, six new table cards are dealt.
+
+The first player to use up all their personal cards wins the hand and scores one point per card the
+others still hold. The game goes to 10 × players points; the deal rotates every hand.
+
+Keys: table 1 2 3 / q w e · your cards a s d f g h j k l · draw +""")
+
+
+def _twenty_seat(i: int) -> Option:
+    kinds = (("human", "Human (hot seat)"),) + tuple((lv, f"Bot: {lv}") for lv in BOT_LEVELS)
+    return Option(f"p{i}", f"Player {i}", kinds, "casual", lambda v, i=i: int(v.get("players", 2)) >= i)
+
+
+def twenty_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """20/20 engine options and seats from the setup values (2 to 4 players; P1 is the mouse player).
+
+    >>> twenty_setup({"players": 3, "p2": "human", "p3": "expert"})
+    ({'players': 3}, ['human', 'human', 'expert'])
+    >>> twenty_setup({"players": 1})
+    ({'players': 2}, ['human', 'casual'])
+    """
+    n = min(4, max(2, int(values.get("players", 2))))
+    return {"players": n}, ["human"] + [values.get(f"p{i}", "casual") for i in range(2, n + 1)]
+
+
 MODES: dict[str, ModeInfo] = {
     "classic": ModeInfo(
         "classic", "Classic", "Race for Sets: bots, hot seat, Sprint and Blitz", "classic", CLASSIC_HELP,
@@ -154,7 +192,14 @@ MODES: dict[str, ModeInfo] = {
     "mags": ModeInfo("mags", "Mag's Solitaire", "Nine piles, nine rounds", "mags", MAGS_HELP,
                      (Option("peek", "Peeking", ((True, "Allowed (hover a pile)"), (False, "No peek: tops only")),
                              True),)),
-    "twenty": ModeInfo("twenty", "20/20 SET", "Personal cards, race to empty your hand", None, ""),
+    "twenty": ModeInfo(
+        "twenty", "20/20 SET", "Personal cards, race to empty your hand", "twenty", TWENTY_HELP,
+        (Option("players", "Players", tuple((n, str(n)) for n in (2, 3, 4)), 2),
+         _twenty_seat(2), _twenty_seat(3), _twenty_seat(4)),
+        lambda values: dict(zip(("options", "seats"), twenty_setup(values))),
+        lambda v: "Hot seat call keys: P1 Space (or click a card), P2 Enter, P3 Left Shift, P4 Right Shift"
+        if any(v.get(f"p{i}") == "human" for i in range(2, int(v.get("players", 2)) + 1)) else "",
+    ),
 }
 
 #: menu order
