@@ -1,0 +1,597 @@
+"""20/20 SET in the window (RULES.md §3): personal cards, a six-card table, calls, penalties, hands.
+
+P1's personal cards lie along the bottom, every other player's (bot or hot
+seat) small in a box at the top.  A player calls SET (their call key; for
+P1 a click on a card or a card key is the call and the first pick), then
+has the call time to pick three cards among their own and the table.  A
+wrong pick, or a call whose time runs out, brings a penalty card from the
+deck (the timeout is played as a ``draw``, the engine's one-card move).
+While a call is open nobody else moves and bots wait.  When a hand is won
+the finished hand stays on screen with the points scored until the player
+goes on (or a few seconds pass); then the next hand is dealt.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from typing import Any
+
+import pygame
+
+from game.cards import card, code, is_set, worth
+from game.move import Move
+from sprites import theme
+from sprites.card import CardSprite
+from sprites.cardart import art_for
+from sprites.hud import Button, ring
+from sprites.layout import Frame
+
+from .classic import BOT_SHOW, CALL_KEY_NAMES, CALL_KEYS, PLAYER_COLORS
+from .players import make_bot
+from .table import TableScene
+from .twenty_parts import MAX_HAND, TABLE_KEYS, TwentyLayout, draw_interlude, hand_keys
+
+INTERLUDE = 4.5  # seconds the won hand stays on screen before the next deal
+DEAL_STEP = 0.045  # seconds between cards of a fresh deal
+DEMO_LEVEL = "expert"
+DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+
+
+class TwentyScene(TableScene):
+    mode = "twenty"
+    TIMED = True
+
+    # ----- life cycle ------------------------------------------------------------------
+    def enter(self, data: dict[str, Any]) -> None:
+        self.seats: list[str] = list(data.get("seats") or [])
+        for key in ("resume", "replay"):
+            if key in data:
+                self.seats = json.loads(data[key]).get("seats") or self.seats
+        self.caller: str | None = None
+        self.call_left = 0.0
+        self.bot_move: str | None = None
+        self.bot_wait = 0.0
+        self.said: dict[str, list] = {}  # player -> [word, seconds left]
+        self.interlude: dict[str, Any] | None = None
+        self.discard_top: int | None = None
+        self.disp_table: list[int | None] = []
+        self.disp_hands: dict[str, list[int]] = {}
+        self.small: weakref.WeakSet[CardSprite] = weakref.WeakSet()  # sprites drawn small (others' cards)
+        self.old_table: list[int | None] = []
+        self.humans = ["P1"]
+        seen = self.app.settings.get("tutorial_seen") or {}
+        if not data.get("demo") and "replay" not in data and not seen.get("twenty"):
+            self.app.manager.push("twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
+        super().enter(data)
+        n = self.game.options["players"]
+        self.seats = (self.seats + ["casual"] * n)[:n]
+        self.seats[0] = DEMO_LEVEL if self.demo else "human"
+        if self.demo:
+            self.seats = [DEMO_LEVEL if s == "human" else s for s in self.seats]
+        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv, self.game.seed + 7)
+                     for i, lv in enumerate(self.seats) if lv != "human"}
+        self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
+        self.place(animate=False)
+
+    def save_text(self) -> str:
+        return json.dumps({**json.loads(self.game.to_json()), "seats": self.seats})
+
+    @property
+    def call_time(self) -> float:
+        return float(self.app.settings.get("call_time", 5.0))
+
+    def buttons(self) -> list[Button]:
+        return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True),
+                Button("Draw a card", self.draw_card, "+")]
+
+    # ----- what is shown ---------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        if getattr(self, "interlude", None) is None:
+            self.old_table = list(getattr(self, "disp_table", []))
+            self.show_view()
+
+    def show_view(self) -> None:
+        self.disp_table = list(self.table)
+        self.disp_hands = {p: [card(c) for c in h] for p, h in self.v["hands"].items()}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.frame = Frame(size)
+        self.layout = TwentyLayout(self.frame, self.game.players)
+        super().resize(size)
+
+    def art(self, n: int | None = None):
+        s = self.app.settings
+        return art_for(self.layout.big_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
+
+    def small_art(self):
+        s = self.app.settings
+        return art_for(self.layout.small_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
+
+    def art_of(self, s: CardSprite):
+        return self.small_art() if s in self.small else self.art()
+
+    def slots(self) -> dict[int, tuple[float, float]]:
+        lay = self.layout
+        out = {c: lay.table_pos(i) for i, c in enumerate(self.disp_table) if c is not None}
+        for p, hand in self.disp_hands.items():
+            pos = lay.hand_slots(len(hand)) if p == "P1" else lay.seat_slots(p, len(hand))
+            out.update(zip(hand, pos))
+        return out
+
+    def key_owner(self) -> str:
+        return self.caller or (self.humans[0] if self.humans else "P1")
+
+    def place(self, animate: bool = True) -> None:
+        """Slide every sprite to its place and show the keys: table keys, and the picker's hand keys."""
+        slots = self.slots()
+        keys = hand_keys(self.card_keys)
+        shown = {c: self.card_keys[i] for i, c in enumerate(self.disp_table) if c is not None and i < TABLE_KEYS}
+        shown.update(zip(self.disp_hands.get(self.key_owner(), []), keys))
+        for c, s in self.sprites.items():
+            s.key = shown.get(c, "") if not (self.demo or self.replaying) else ""
+            if c not in slots:
+                continue
+            if animate:
+                s.slide_to(slots[c])
+            else:
+                s.pos = s.prev = slots[c]
+                s.move = None
+
+    def deal_in(self, delay: float = 0.0, origin=None, step: float = 0.07) -> list[CardSprite]:
+        """Sprites for shown cards without one, dealt from the deck: the hands from the dealer round, then the table."""
+        slots = self.slots()
+        players = self.game.players
+        start = players.index(self.v["dealer"]) if self.v.get("dealer") in players else 0
+        order = [c for i in range(len(players)) for c in self.disp_hands.get(players[(start + i) % len(players)], [])]
+        order += [c for c in self.disp_table if c is not None]
+        mine = set(self.disp_hands.get("P1", [])) | {c for c in self.disp_table if c is not None}
+        new = []
+        for c in order:
+            if c not in self.sprites:
+                s = CardSprite(c, slots[c], face_up=False)
+                s.deal_from(origin or self.layout.deck_pos, slots[c], delay + step * len(new))
+                if c not in mine:
+                    self.small.add(s)
+                self.sprites[c] = s
+                new.append(s)
+        if new:
+            self.app.sound("deal")
+        self.place(animate=True)
+        return new
+
+    def sync(self, taker: tuple[float, float] | None = None, delay: float = 0.15) -> None:
+        """Bring the sprites to the shown cards: gone cards fly to ``taker`` (the discard pile), new ones are dealt."""
+        shown = set(self.slots())
+        for c in [c for c in self.sprites if c not in shown]:
+            s = self.sprites.pop(c)
+            s.fly_to(taker or self.layout.discard_pos)
+            self.leaving.append(s)
+        self.selected = [c for c in self.selected if c in shown]
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected
+        self.deal_in(delay if self.leaving else 0.0)
+
+    # ----- input -----------------------------------------------------------------------
+    @property
+    def locked(self) -> bool:
+        return super().locked or self.bot_move is not None or getattr(self, "interlude", None) is not None
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.interlude is not None and e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 \
+                and not any(b.rect.collidepoint(e.pos) for b in self.top_buttons):
+            self.end_interlude()
+            return True
+        return super().handle_event(e)
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key in (pygame.K_ESCAPE, pygame.K_F1):
+            return super().handle_key(e)
+        if self.interlude is not None:
+            if e.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.end_interlude()
+            return True
+        if self.locked:
+            return False
+        if e.key in CALL_KEYS:
+            k = CALL_KEYS.index(e.key)
+            if k < len(self.humans):
+                self.call(self.humans[k])
+                return True
+        if e.key in DRAW_KEYS or e.unicode == "+":
+            self.draw_card()
+            return True
+        ch = e.unicode.lower() if e.unicode else ""
+        if not ch:
+            return False
+        if ch in self.card_keys[:TABLE_KEYS]:
+            i = self.card_keys.index(ch)
+            if i < len(self.disp_table) and self.disp_table[i] is not None:
+                self.input = "key"
+                self.pick(self.disp_table[i])
+                return True
+        keys = hand_keys(self.card_keys)
+        if ch in keys:
+            hand = self.disp_hands.get(self.key_owner(), [])
+            i = keys.index(ch)
+            if i < len(hand):
+                self.input = "key"
+                self.pick(hand[i])
+            return True
+        return False
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The card under ``pos`` (a card index, not a place), or None."""
+        for c, s in self.sprites.items():
+            if s.rect(self.art_of(s)).collidepoint(pos):
+                return c
+        return None
+
+    def call(self, player: str) -> None:
+        """``player`` calls SET: they alone may pick for the call time."""
+        if self.locked or self.caller is not None or player not in self.humans:
+            return
+        self.caller = player
+        self.call_left = self.call_time
+        self.said[player] = ["SET!", 1.0]
+        self.selected = []
+        self.app.sound("select")
+        self.place()
+
+    def end_call(self) -> None:
+        self.caller = None
+        self.selected = []
+        for s in self.sprites.values():
+            s.selected = False
+        self.place()
+
+    def pick(self, c: int) -> None:
+        """Select or unselect card ``c`` for the caller (a first click or lone player's key is P1's call)."""
+        if self.locked:
+            return
+        if self.caller is None:
+            if len(self.humans) > 1 and self.input != "mouse":
+                self.toast.show("Call SET first: " + ", ".join(
+                    f"{p} {CALL_KEY_NAMES[k]}" for k, p in enumerate(self.humans)), theme.INFO)
+                return
+            self.call(self.humans[0] if self.humans else "P1")
+            if self.caller is None:
+                return
+        who = self.caller
+        if c not in self.disp_table and c not in self.disp_hands[who]:
+            owner = next(p for p, h in self.disp_hands.items() if c in h)
+            self.toast.show(f"That is {self.seat_name(owner)}'s card: pick from the table or "
+                            f"{'your' if self.seat_name(who) == 'You' else who + 's'} own cards", theme.INFO)
+            return
+        if c in self.selected:
+            self.selected.remove(c)
+        else:
+            self.selected.append(c)
+            self.app.sound("select")
+        for s in self.sprites.values():
+            s.selected = s.card in self.selected
+        if len(self.selected) == 3:
+            self.submit(list(self.selected))
+
+    def submit(self, cards: list[int]) -> None:
+        who = self.caller or "P1"
+        self.end_call()
+        self.play(f"{who} {'set' if is_set(*cards) else 'miss'} {' '.join(code(c) for c in cards)}")
+
+    def draw_card(self) -> None:
+        """The picker (the caller, else P1) asks for one more personal card; the engine refuses at 9."""
+        if self.locked or not self.humans:
+            return
+        who = self.key_owner()
+        if self.caller is not None:
+            self.end_call()
+        self.play(f"{who} draw")
+
+    # ----- moves -----------------------------------------------------------------------
+    def on_played(self, m: Move) -> None:
+        last = self.v["last"] or {}
+        who = m.player or "P1"
+        at = self.seat_pos(who)
+        if last.get("reshuffled"):
+            self.show_reshuffle()
+        if m.verb == "set":
+            k = worth(*m.cards)
+            self.discard_top = max(m.cards)
+            self.said[who] = ["SET!", 1.2]
+            self.float_text(f"−{len(last.get('from_hand', []))} cards" if last.get("from_hand") else "SET", at,
+                            theme.GOOD)
+            self.app.sound("megaset" if k == 4 else "set")
+            if k == 4:
+                self.burst(self.set_center(m.cards))
+            if last.get("hand_won"):
+                self.start_interlude(last["hand_won"], m.cards)
+            self.sync(taker=self.layout.discard_pos)
+        elif m.verb == "miss":
+            self.shake(list(m.cards), None if who in self.humans else "")
+            if who not in self.humans:
+                self.toast.show(f"{self.seat_name(who)} called a wrong Set", theme.INFO)
+            self.float_text("+1 card" if last.get("penalty") else "no penalty at 9", at, theme.BAD)
+            self.sync(delay=0.45)
+        elif m.verb == "draw":
+            self.said[who] = ["draws", 1.0]
+            self.sync(delay=0.0)
+        else:
+            self.sync()
+        if last.get("table_renewed"):
+            self.toast.show("Nobody could move: six new table cards", theme.INFO)
+        if self.game.over:
+            self.app.sound("win" if self.game.won else "lose")
+
+    def show_reshuffle(self) -> None:
+        """The discard pile visibly goes back to the deck."""
+        self.discard_top = None
+        dx, dy = self.layout.discard_pos
+        for k in range(6):
+            s = CardSprite(0, (dx - k * 2, dy - k * 2), face_up=False)
+            s.fly_to(self.layout.deck_pos, delay=k * 0.06)
+            self.leaving.append(s)
+        self.toast.show("The deck ran out: the discard pile is shuffled into a new deck", theme.INFO)
+
+    def start_interlude(self, won: dict[str, Any], cards) -> None:
+        """Keep the finished hand on screen (the Set gone) while the points are shown."""
+        self.disp_table = [None if c in cards else c for c in self.old_table]
+        self.disp_hands = {p: [card(c) for c in h] for p, h in won["hands"].items()}
+        p = won["player"]
+        self.interlude = {"hand": won["hand"], "player": p, "points": won["points"], "t": INTERLUDE,
+                          "left": [(q, len(h)) for q, h in won["hands"].items() if q != p],
+                          "scores": dict(self.v["scores"]), "target": self.v["target"],
+                          "dealer": self.v["dealer"], "over": self.game.over}
+        self.end_call()
+        if self.game.over:
+            self.ending = 1e9  # the results wait for the interlude
+        self.app.sound("win" if p == "P1" else "deal")
+
+    def end_interlude(self) -> None:
+        """On to the next hand: every card goes back to the deck and the new hand is dealt."""
+        if self.interlude is None:
+            return
+        self.interlude = None
+        if self.game.over:
+            self.ending = 0.05
+            return
+        for s in self.sprites.values():
+            s.fly_to(self.layout.deck_pos)
+            self.leaving.append(s)
+        self.sprites.clear()
+        self.show_view()
+        self.discard_top = None
+        self.deal_in(0.45, step=DEAL_STEP)
+        self.toast.show(f"Hand {self.v['hand']}: {self.seat_name(self.v['dealer'])} "
+                        f"deal{'' if self.seat_name(self.v['dealer']) == 'You' else 's'}", theme.INFO, 2.5)
+
+    # ----- time ------------------------------------------------------------------------
+    def step_replay(self, dt: float) -> None:
+        if self.interlude is None:
+            super().step_replay(dt)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for p in list(self.said):
+            self.said[p][1] -= dt
+            if self.said[p][1] <= 0:
+                del self.said[p]
+        if self.interlude is not None:
+            self.interlude["t"] -= dt
+            if self.interlude["t"] <= 0:
+                self.end_interlude()
+            return
+        if self.game.over or self.replaying:
+            return
+        if self.caller is not None:
+            self.tick_call(dt)
+            return
+        if self.bot_move is not None:
+            self.bot_wait -= dt
+            if self.bot_wait <= 0:
+                move, self.bot_move = self.bot_move, None
+                for s in self.sprites.values():
+                    s.hinted = False
+                self.play(move)
+            return
+        for p, bot in self.bots.items():
+            move = bot.tick(self.game, max(self.clock, self.game.clock))
+            if not move:
+                continue
+            m = Move.parse(move)
+            if m.verb == "draw":
+                self.play(move)
+            else:
+                self.bot_move, self.bot_wait = move, BOT_SHOW
+                self.said[p] = ["SET!", 1.2]
+                for c in m.cards:
+                    if c in self.sprites:
+                        self.sprites[c].hinted = True
+            break
+
+    def tick_call(self, dt: float) -> None:
+        before = self.call_left
+        self.call_left -= dt
+        if int(before) != int(max(0.0, self.call_left)) and self.call_left < 3:
+            self.app.sound("tick")
+        if self.call_left > 0:
+            return
+        who = self.caller
+        self.end_call()
+        if len(self.v["hands"][who]) < MAX_HAND:
+            self.toast.show(f"{self.seat_name(who)}: time is up — a penalty card", theme.BAD)
+            self.play(f"{who} draw")
+        else:
+            self.toast.show(f"{self.seat_name(who)}: time is up (no penalty at 9 cards)", theme.BAD)
+            self.app.sound("wrong")
+
+    @property
+    def animating(self) -> bool:
+        return super().animating or self.caller is not None or self.bot_move is not None or \
+            (bool(self.bots) and not self.game.over) or bool(self.said) or self.interlude is not None
+
+    def hud_key(self) -> tuple:
+        said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))
+        return super().hud_key() + (self.caller, round(self.call_left * 10) if self.caller else 0, said,
+                                    self.bot_move, self.interlude is not None, self.discard_top)
+
+    # ----- results ---------------------------------------------------------------------
+    def results(self) -> dict[str, Any]:
+        v = self.v
+        moves = [Move.parse(h) for h in self.game.history]
+        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
+        lines = []
+        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
+        for p in ranking:
+            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
+            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
+            lines.append(f"{self.seat_name(p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
+                         f"{wrong} wrong")
+        best = v["scores"][ranking[0]]
+        winners = [p for p in ranking if v["scores"][p] == best]
+        name = self.seat_name(winners[0])
+        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
+        by_worth = [0, 0, 0, 0]
+        for m in moves:
+            if m.player == "P1" and m.verb == "set":
+                by_worth[worth(*m.cards) - 1] += 1
+        return {"title": title, "won": bool(self.game.won), "time": self.clock, "lines": lines,
+                "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "by_worth": by_worth,
+                "stat_score": v["scores"]["P1"]}
+
+    def seat_name(self, p: str) -> str:
+        i = int(p[1:]) - 1
+        if i < len(self.seats) and self.seats[i] != "human":
+            return f"{p} (bot)"
+        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
+
+    # ----- drawing ---------------------------------------------------------------------
+    def seat_pos(self, p: str) -> tuple[float, float]:
+        lay = self.layout
+        if p == "P1":
+            return lay.hand_label.centerx, lay.hand_label.centery
+        box = lay.boxes[p]
+        return box.centerx, box.top + lay.unit * 1.1
+
+    def seat_state(self, p: str) -> str:
+        if p in self.said:
+            return self.said[p][0]
+        if self.caller == p:
+            return "picking…"
+        if p in self.bots:
+            return "" if self.game.over else "thinking…"
+        if len(self.humans) > 1:
+            return f"call: {CALL_KEY_NAMES[self.humans.index(p)]}"
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.draw_top(surface)
+        for p in self.game.players[1:]:
+            self.draw_seat(surface, p)
+        self.draw_own_label(surface)
+        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
+            s.draw(surface, self.art_of(s), self.alpha)
+        for s in self.leaving:
+            s.draw(surface, self.art_of(s), self.alpha)
+        self.draw_side(surface, self.frame.side)
+        for b in self.side_buttons + self.top_buttons:
+            b.draw(surface)
+        u = self.frame.unit
+        if self.interlude is not None:
+            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
+        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
+        for f in self.floats:
+            f.draw(surface)
+        for b in self.bursts:
+            b.draw(surface)
+
+    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
+        """The deck left of the table, the discard pile right of it, with their counts."""
+        lay, u, art = self.layout, self.frame.unit, self.art()
+        for pos, count, label in ((lay.deck_pos, n, "deck"), (lay.discard_pos, self.v["discard"], "discard")):
+            x, y = pos
+            r = pygame.Rect((0, 0), art.size)
+            r.center = (round(x), round(y))
+            pygame.draw.rect(surface, (255, 255, 255, 40), r, width=2, border_radius=art.radius)
+            for k in range(min(4, (count + 9) // 10)):
+                if label == "discard" and self.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
+                    img = art.face(self.discard_top)
+                else:
+                    img = art.back()
+                surface.blit(img, img.get_rect(center=(round(x - k * 2), round(y - k * 2))))
+            theme.blit_text(surface, f"{label} {count}", round(u * 0.95), (x, r.bottom + u * 0.5), theme.MUTED, True,
+                            "midtop")
+
+    def draw_seat(self, surface: pygame.Surface, p: str) -> None:
+        box, u = self.layout.boxes[p], self.frame.unit
+        i = int(p[1:]) - 1
+        active = self.caller == p or (self.bot_move or "").startswith(p + " ")
+        theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 30 if active else 14),
+                    PLAYER_COLORS[i] if active else (255, 255, 255, 30))
+        y = box.top + u * 1.1
+        pygame.draw.circle(surface, PLAYER_COLORS[i], (box.left + u * 1.0, y), round(u * 0.4))
+        name = theme.blit_text(surface, self.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
+                               True, "midleft")
+        if self.v["dealer"] == p and self.interlude is None:
+            theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
+        score = theme.blit_text(surface, f"{self.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
+                                theme.INK, True, "midright")
+        state = self.seat_state(p)
+        color = theme.ACCENT if p in self.said or self.caller == p else theme.MUTED
+        theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
+        if self.caller == p:
+            ring(surface, (round(box.right - u * 1.3), round(box.bottom - u * 1.3)), round(u * 0.9),
+                 self.call_left / self.call_time, theme.ACCENT, max(3, round(u * 0.25)))
+
+    def draw_own_label(self, surface: pygame.Surface) -> None:
+        r, u = self.layout.hand_label, self.frame.unit
+        n = len(self.disp_hands.get("P1", []))
+        name = self.seat_name("P1")
+        y = r.centery
+        pygame.draw.circle(surface, PLAYER_COLORS[0], (r.left + u * 1.0, y), round(u * 0.4))
+        head = "YOUR CARDS" if name == "You" else f"{name.upper()}'S CARDS"
+        t = theme.blit_text(surface, f"{head} · {n} of {MAX_HAND}", round(u * 0.95), (r.left + u * 1.7, y),
+                            theme.INK, True, "midleft")
+        state = self.seat_state("P1")
+        if state:
+            theme.blit_text(surface, state, round(u * 0.95), (t.right + u * 0.8, y),
+                            theme.ACCENT if "P1" in self.said or self.caller == "P1" else theme.MUTED, True, "midleft")
+        theme.blit_text(surface, f"{self.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y), theme.INK,
+                        True, "midright")
+        if self.caller == "P1":
+            ring(surface, (round(r.right - u * 5.5), round(y)), round(u * 0.8), self.call_left / self.call_time,
+                 theme.ACCENT, max(3, round(u * 0.25)))
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme.panel(surface, rect)
+        u, v = self.frame.unit, self.v
+        x = rect.left + u
+        theme.blit_text(surface, f"HAND {v['hand']} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
+                        theme.MUTED, True)
+        top = rect.top + u * 3.0
+        for i, p in enumerate(v["players"]):
+            cy = top + i * u * 2.6
+            row = pygame.Rect(rect.left + u * 0.6, cy - u * 1.1, rect.w - u * 1.2, u * 2.2)
+            active = self.caller == p
+            theme.panel(surface, row, round(u * 0.5), (255, 255, 255, 34 if active else 12),
+                        PLAYER_COLORS[i] if active else (0, 0, 0, 0))
+            pygame.draw.circle(surface, PLAYER_COLORS[i], (row.left + u * 0.9, cy), round(u * 0.35))
+            theme.blit_text(surface, self.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
+                            "midleft")
+            held = len(self.disp_hands.get(p, []))
+            theme.blit_text(surface, f"{held} cards", round(u * 0.85), (row.right - u * 3.6, cy), theme.MUTED, True,
+                            "midright")
+            theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
+                            "midright")
+        y = top + len(v["players"]) * u * 2.6
+        theme.blit_text(surface, f"dealer {self.seat_name(v['dealer'])} · reshuffles {v['reshuffles']}",
+                        round(u * 0.85), (x, y), theme.DIM, True)
+        if self.caller is not None:
+            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.05),
+                            (rect.centerx, y + u * 2.0), theme.ACCENT, True, "center")
+            theme.blit_text(surface, f"{max(0.0, self.call_left):.0f} s", round(u * 1.6),
+                            (rect.centerx, y + u * 3.7), theme.ACCENT, True, "center")
+        elif self.humans and not self.locked:
+            hint = "Click a card or press Space to call" if len(self.humans) == 1 else "Call with your key first"
+            theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")
