@@ -175,7 +175,8 @@ class Bot:
         :raises ValueError: when the game is not one bots play, or the player is not in it.
         """
         self._check(game)
-        if game.over:
+        if game.over or _time_is_up(game, now):
+            self.reset()
             return None
         key = self._key_of(game)
         if key != self._key:
@@ -230,6 +231,13 @@ class Bot:
             return None
         self.reset()
         return f"{plan[1]} @{max(now, game.clock):.2f}"
+
+
+def _time_is_up(game: Any, now: float) -> bool:
+    """Classic Blitz refuses moves after its 3:00; the bot stops calling then."""
+    from .variants.classic import BLITZ_SECONDS
+
+    return game.name == "classic" and game.options.get("timed") == "blitz" and now > BLITZ_SECONDS
 
 
 def simulate(game: Any, bots: list[Bot], dt: float = 0.1, limit: float = 36000.0,

@@ -133,6 +133,17 @@ def test_a_wrong_pick_is_played_as_a_legal_miss():
     assert g.score == {"P1": 0, "P2": -1}
 
 
+def test_bot_stops_calling_when_blitz_time_is_up():
+    g = variants.new("classic", seed=4, timed="blitz")
+    bot = Bot("P1", "expert")
+    assert bot.plan(g, 179.0) is not None and bot.tick(g, 180.5) is None and bot.due is None
+
+
+def test_simulated_blitz_stops_at_three_minutes():
+    g = simulate(variants.new("classic", seed=4, timed="blitz"), [Bot("P1", "fast")])
+    assert not g.over and g.clock <= 180 and g.score > 5
+
+
 # ----- 20/20 ---------------------------------------------------------------------------------
 def test_twenty_bot_draws_when_it_sees_no_set():
     g = twenty_position({"P1": "1RDE", "P2": "3PSF 1GOH"}, "2GSE 3GSH 2POF 1GDE 1RDH 1ROE", deck="2PDH 3GOF")

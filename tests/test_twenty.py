@@ -43,7 +43,7 @@ def test_two_players_by_default():
     assert variants.new("twenty", seed=1).view()["players"] == ["P1", "P2"]
 
 
-@pytest.mark.parametrize("n", [1, 5, "2", True])
+@pytest.mark.parametrize("n", [1, 5, "2", True, 2.0])
 def test_players_outside_two_to_four_are_refused(n):
     with pytest.raises(ValueError, match="players must be 2 to 4"):
         variants.new("twenty", seed=1, players=n)
@@ -54,6 +54,17 @@ def test_deal_gives_six_each_then_six_on_the_table():
     v = variants.new("twenty", seed=9, players=3).view()
     assert (v["hands"], v["table"], v["deck"]) == (
         {"P1": d[0:6], "P2": d[6:12], "P3": d[12:18]}, d[18:24], 81 - 24)
+
+
+def test_a_level_fixes_the_deal_order():
+    order = codes(DECK)[::-1]
+    v = variants.load({"variant": "twenty", "deck": order}).view()
+    assert (v["hands"]["P1"], v["hands"]["P2"], v["table"]) == (order[0:6], order[6:12], order[12:18])
+
+
+def test_a_level_deck_must_hold_81_cards():
+    with pytest.raises(ValueError, match="must hold 81 cards"):
+        variants.load({"variant": "twenty", "deck": ["1RDE"]})
 
 
 def test_first_hand_is_dealt_by_p1():

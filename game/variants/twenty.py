@@ -63,7 +63,7 @@ class Twenty(Game):
 
     def check_options(self) -> None:
         n = self.options["players"]
-        if isinstance(n, bool) or n not in (2, 3, 4):
+        if not isinstance(n, int) or isinstance(n, bool) or n not in (2, 3, 4):
             raise ValueError(f"twenty: players must be 2 to 4, not {n!r}")
 
     @property
