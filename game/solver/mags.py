@@ -1,0 +1,185 @@
+"""Mag's Set Solitaire par (RULES.md §4): the most Sets perfect play makes on a known deal order.
+
+A depth-first branch and bound over the solver's own state: the nine piles
+as tuples (bottom first) and the round.  Every state is searched once (the
+Sets made so far follow from the state, so a second visit cannot do
+better), and a branch is cut when the Sets made plus an upper bound on the
+Sets still possible cannot beat the best line found.  When the search ends
+inside the time limit the par is exact; otherwise it is the best found, a
+lower bound.
+
+The upper bound: a Set needs three live cards, and a card is dead once no
+Set-partner pair among the cards on the table and still to come is live
+(``tables.dead_mask``); so at most (cards left − dead cards) / 3 more Sets.
+
+>>> sets, exact, moves = par(seed=1, limit=0.2)
+>>> sets == sum(m.startswith("set") for m in moves)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from itertools import permutations
+
+from ..cards import Card, code
+from ..rng import deal
+from .tables import THIRD, dead_mask, mask_of
+
+PILES = 9
+ROUNDS = 9
+
+
+def par(deck: Sequence[Card] | None = None, seed: int | None = None,
+        limit: float = 2.0) -> tuple[int, bool, list[str]]:
+    """(Sets, exact, moves): the best score found on a deal order, whether it is proved best, and its line.
+
+    Give the 81 cards in deal order (``deck``) or a ``seed``.  The line
+    starts after the first round is dealt and uses the engine's notation
+    (``set A B C``, ``move A > 4``, ``deal``).
+
+    :raises ValueError: when neither or both are given, or the deck is not 81 different cards.
+    """
+    if (deck is None) == (seed is None):
+        raise ValueError("give a deck or a seed, not both or neither")
+    cards = deal(seed) if seed is not None else list(deck)
+    if len(cards) != PILES * ROUNDS or len(set(cards)) != len(cards) or not all(
+            isinstance(c, int) and 0 <= c < 81 for c in cards):
+        raise ValueError("a Mag's deck is the 81 different cards in deal order")
+    return _Par(cards, limit).run()
+
+
+class _Par:
+    def __init__(self, cards: list[Card], limit: float) -> None:
+        self.cards = cards
+        self.deadline = time.perf_counter() + limit
+        self.seen: set[tuple] = set()
+        self.best = -1
+        self.best_line: list[str] = []
+        self.line: list[str] = []
+        self.nodes = 0
+        self.dead_cache: dict[int, int] = {}
+        # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
+        self.undealt = [mask_of(cards[PILES * r:]) for r in range(ROUNDS + 1)]
+
+    def run(self) -> tuple[int, bool, list[str]]:
+        piles = tuple((c,) for c in self.cards[:PILES])
+        exact = True
+        try:
+            self._search(piles, 1, 0, mask_of(self.cards[:PILES]))
+        except _OutOfTime:
+            exact = False
+        return self.best, exact, list(self.best_line)
+
+    def _bound(self, present: int, rnd: int) -> int:
+        """At most this many more Sets from a state (dead-card count, cached by the cards left)."""
+        left = present | self.undealt[rnd]
+        dead = self.dead_cache.get(left)
+        if dead is None:
+            dead = self.dead_cache[left] = dead_mask(left, left).bit_count()
+        return (left.bit_count() - dead) // 3
+
+    def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
+        """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
+        if made > self.best:
+            self.best, self.best_line = made, list(self.line)
+        if made + self._bound(present, rnd) <= self.best:
+            return
+        key = (_canonical(piles), rnd)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.nodes += 1
+        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        tops = [(p[-1], i) for i, p in enumerate(piles) if p]
+        where = {c: i for c, i in tops}
+        for x, (a, ia) in enumerate(tops):
+            row = THIRD[a]
+            for b, ib in tops[x + 1:]:
+                c = row[b]
+                if c > b and c > a and c in where:
+                    nxt = list(piles)
+                    for i in (ia, ib, where[c]):
+                        nxt[i] = nxt[i][:-1]
+                    self.line.append("set " + " ".join(code(k) for k in sorted((a, b, c))))
+                    self._search(tuple(nxt), rnd, made + 1, present & ~((1 << a) | (1 << b) | (1 << c)))
+                    self.line.pop()
+        if rnd < ROUNDS:
+            new = self.cards[PILES * rnd:PILES * (rnd + 1)]
+            npresent = present | mask_of(new)
+            self.line.append("deal")
+            for hops, arranged in _arrangements(piles):
+                self.line[-1:] = hops + ["deal"]
+                self._search(tuple(p + (c,) for p, c in zip(arranged, new)), rnd + 1, made, npresent)
+            self.line.pop()
+        empty = [j for j, p in enumerate(piles) if not p]
+        if empty:
+            # Which empty pile a card goes to is settled at the next deal (see _arrangements).
+            for a, ia in tops:
+                if len(piles[ia]) < 2:
+                    continue
+                nxt = list(piles)
+                nxt[ia] = nxt[ia][:-1]
+                nxt[empty[0]] = (a,)
+                self.line.append(f"move {code(a)} > {empty[0] + 1}")
+                self._search(tuple(nxt), rnd, made, present)
+                self.line.pop()
+
+
+def _canonical(piles: tuple) -> tuple:
+    """A state key in which lone cards may trade places when a pile is empty.
+
+    With an empty pile, a card lying alone can hop to any empty pile (and
+    back), so every arrangement of the lone cards over the piles holding at
+    most one card is one state; the search settles the arrangement at the
+    next deal.
+    """
+    if all(piles):
+        return piles
+    lone = tuple(sorted(p[0] for p in piles if len(p) == 1))
+    return tuple(p if len(p) > 1 else None for p in piles) + lone
+
+
+def _arrangements(piles: tuple) -> list[tuple[list[str], tuple]]:
+    """Every way to lay out the lone cards over the short piles before a deal, with the hops that do it.
+
+    Without an empty pile nothing can hop, so only the piles as they are.
+    """
+    slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+    lone = [piles[i][0] for i in slots if piles[i]]
+    if len(lone) == len(slots):
+        return [([], piles)]
+    out = []
+    for places in permutations(slots, len(lone)):
+        arranged = list(piles)
+        for i in slots:
+            arranged[i] = ()
+        for c, i in zip(lone, places):
+            arranged[i] = (c,)
+        out.append((_hops(piles, tuple(arranged)), tuple(arranged)))
+    return out
+
+
+def _hops(start: tuple, goal: tuple) -> list[str]:
+    """Moves of lone cards through empty piles that turn ``start`` into ``goal`` (one empty pile is enough)."""
+    cur = list(start)
+    where = {p[0]: i for i, p in enumerate(cur) if len(p) == 1}
+    want = {p[0]: i for i, p in enumerate(goal) if len(p) == 1}
+    out: list[str] = []
+    while True:
+        wrong = [c for c in want if where[c] != want[c]]
+        if not wrong:
+            return out
+        # Move a card straight home when its home is empty; else park one in any empty pile.
+        ready = [c for c in wrong if not cur[want[c]]]
+        c = ready[0] if ready else wrong[0]
+        dest = want[c] if ready else next(i for i, p in enumerate(cur) if not p and i != where[c])
+        cur[where[c]], cur[dest] = (), (c,)
+        where[c] = dest
+        out.append(f"move {code(c)} > {dest + 1}")
+
+
+class _OutOfTime(Exception):
+    pass
