@@ -97,19 +97,22 @@ def note(freq: float, seconds: float, partials=SINE, *, attack: float = 0.005, r
 
 def noise(seconds: float, seed: int, cutoff: tuple[float, float], *, attack: float = 0.01,
           release: float = 0.02, decay: float | None = None) -> list[float]:
-    """Seeded white noise through a one-pole low-pass whose cutoff sweeps from
+    """Seeded white noise through a two-pole low-pass (two one-pole stages, 12 dB
+    per octave, so it hushes rather than hisses) whose cutoff sweeps from
     ``cutoff[0]`` to ``cutoff[1]`` Hz (exponentially), enveloped."""
     rng = Rng(seed)
     n = _samples(seconds)
     a, r = _samples(attack), _samples(release)
     out = [0.0] * n
-    y = 0.0
+    y1 = y2 = 0.0
     lo, hi = cutoff
     for i in range(n):
         x = rng.next_u64() / 2.0**63 - 1.0
         fc = lo * (hi / lo) ** (i / n)
-        y += (1.0 - math.exp(-2 * math.pi * fc / RATE)) * (x - y)
-        out[i] = y * _level(i, n, a, r, decay, 1.0)
+        k = 1.0 - math.exp(-2 * math.pi * fc / RATE)
+        y1 += k * (x - y1)
+        y2 += k * (y1 - y2)
+        out[i] = y2 * _level(i, n, a, r, decay, 1.0)
     return out
 
 
@@ -170,7 +173,7 @@ def wrong() -> bytes:
 
 def deal() -> bytes:
     """A short swish: noise whose brightness falls as it fades."""
-    return pcm(noise(0.14, seed=0xDEA1, cutoff=(9000.0, 1500.0), attack=0.025, release=0.06, decay=0.05), 0.35)
+    return pcm(noise(0.14, seed=0xDEA1, cutoff=(6000.0, 1200.0), attack=0.025, release=0.06, decay=0.05), 0.35)
 
 
 def megaset() -> bytes:
