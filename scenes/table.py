@@ -99,6 +99,8 @@ class TableScene(Scene):
         if self.replaying:
             saved = json.loads(data["replay"])
             return variants.from_json(json.dumps({**saved, "moves": []}))
+        if "level" in data:  # a puzzle level, or a daily deal given as a level (Mag's with its par)
+            return variants.load(data["level"], **data.get("options", {}))
         return variants.new(self.mode, seed=int(data.get("seed", 0)), **data.get("options", {}))
 
     def buttons(self) -> list[Button]:
@@ -393,10 +395,15 @@ class TableScene(Scene):
         res = self.results()
         res.update({"mode": self.mode, "game": self.game.to_json(), "setup": self.data,
                     "demo": self.demo})
-        if not self.demo:
+        scene = "results"
+        if not self.demo and ("daily" in self.data or "level_id" in self.data):
+            from .share import count_play  # a daily or a level play is counted its own way
+
+            scene = count_play(self, res)
+        elif not self.demo:
             self.app.record_result(self.mode, {"won": bool(self.game.won), "time": round(self.clock, 2),
                                                "score": res.get("stat_score")})
-        self.app.manager.switch("results", res)
+        self.app.manager.switch(scene, res)
 
     def leave_replay(self) -> None:
         self.app.manager.switch("results", self.data.get("results", {"mode": self.mode}))
