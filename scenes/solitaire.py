@@ -134,7 +134,7 @@ class StackScene(TableScene):
         for i, s in enumerate(self.stacks):
             n = len(s)
             room = self.room[i] if i < len(self.room) else 0.0
-            out.append(min(self.fan_step(i), room / (n - 1)) if n > 1 else 0.0)
+            out.append(min(self.fan_step(i), room / n) if n > 1 else 0.0)  # room for one more below
         return out
 
     def slots(self) -> dict[int, tuple[float, float]]:

@@ -93,6 +93,8 @@ class SoloTutorialScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.app.manager.top is not self:
+            return  # the basic tutorial is shown over this one first
         w, h = surface.get_size()
         u = self.u
         veil(surface)
