@@ -84,6 +84,10 @@ def _modules() -> list[str]:
     return names
 
 
+def test_pyinstaller_is_installed():
+    assert _pyinstaller()[-1] == "PyInstaller"
+
+
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory) -> dict[str, Path]:
     """The one-folder builds of main.py and of the probe, made side by side; name -> executable."""
