@@ -71,7 +71,6 @@ class App:
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = bool(self.options.fullscreen or s.get("fullscreen", False))
         pygame.display.set_caption("Set Arcade")
-        self._set_icon()
         self.screen = self._open_window()
         self.audio = self._open_audio()
         self.manager = SceneManager(self)
@@ -254,14 +253,17 @@ class App:
         self.start()
         last = time.perf_counter()
         self.step(0.0)
+        self._set_icon()  # after the first frame: finding the icon file costs a few hundredths
         while self.running:
             events: list[pygame.event.Event] = []
             if self.manager.animating:
                 clock.tick(FPS)
             else:
                 wake = self.manager.wake_in()
-                ms = IDLE_WAIT_MS if wake is None else max(1, min(IDLE_WAIT_MS, int(wake * 1000)))
-                e = pygame.event.wait(ms)
+                if wake is None:  # nothing changes until the player does something
+                    e = pygame.event.wait()
+                else:
+                    e = pygame.event.wait(max(1, min(IDLE_WAIT_MS, int(wake * 1000))))
                 if e.type != pygame.NOEVENT:
                     events.append(e)
             now = time.perf_counter()

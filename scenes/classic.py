@@ -274,8 +274,8 @@ class ClassicScene(TableScene):
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
         if self.caller is not None:
             theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.2),
-                            (self.frame.board.centerx, self.frame.top.bottom - u * 0.2), theme.ACCENT, True,
-                            "center")
+                            (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True,
+                            "midleft")
 
     def seat_status(self, p: str) -> str:
         if p in self.said:

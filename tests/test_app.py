@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import main
 from scenes.app import App, Options
 from scenes.classic import ClassicScene
 from scenes.menu import MenuScene
+from scenes.modes import MODES
 from scenes.overlays import MessageScene
 from scenes.setup import SetupScene
 from scenes.start import play_data
@@ -49,8 +51,11 @@ def test_an_idle_menu_lets_the_loop_sleep(app):
     assert (app.manager.animating, app.manager.wake_in()) == (False, None)
 
 
-def test_a_mode_not_built_yet_says_coming_soon(app):
-    click(app, button(top(app), "Pillars").rect.center)
+def test_a_mode_not_built_yet_says_coming_soon(app, monkeypatch):
+    monkeypatch.setitem(MODES, "twenty", dataclasses.replace(MODES["twenty"], scene=None))
+    app.manager.switch("menu", {})
+    step(app, 0.1)
+    click(app, button(top(app), "20/20 SET").rect.center)
     assert isinstance(top(app), MessageScene) and "coming soon" in top(app).title
 
 
