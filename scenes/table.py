@@ -432,35 +432,44 @@ class TableScene(Scene):
 
     # ----- what to redraw -------------------------------------------------------------------------
     def hud_key(self) -> tuple:
-        """What the still parts show; when it changes, the whole window is drawn again."""
-        buttons = tuple((b.hover, b.focus, b.enabled, b.label) for b in self.side_buttons + self.top_buttons)
-        hinted = tuple(s.card for s in self.sprites.values() if s.hinted or s.found)
-        return (id(self.v), tuple(self.selected), hinted, buttons, self.size)
+        """What, when it changes, makes the whole window be drawn again (the size, the card art)."""
+        return (self.size, self.art().w, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
 
     def side_key(self) -> tuple:
         """What the side panel shows that may change between moves (a countdown, a bot's state)."""
         return ()
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        """(area, what it shows) for parts drawn again alone when what they show changes."""
+        """(area, what it shows) for parts drawn again alone when what they show changes.
+
+        A move gives a new ``self.v``, so the bars and the side panel are drawn again after it.
+        """
         f = self.frame
         t = self.toast
         toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
-        return [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
-                (f.side, self.side_key())]
+        deck = pygame.Rect(0, f.bottom.top, f.board.left + f.unit * 9, f.bottom.h)
+        out = [(f.top, (self.clock_label(), id(self.v), self.side_key())),
+               (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
+               (f.side, (self.side_key(), id(self.v))), (deck, self.v.get("deck"))]
+        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
+                for b in self.side_buttons + self.top_buttons]
+        return out
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
         art = self.art()
         moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving if s.busy}
+        looks = {id(s): (s.selected, s.hinted, s.found, s.key) for s in self.sprites.values()}
         extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
         drawn, self._drawn = getattr(self, "_drawn", {}), moving
+        last_looks, self._looks = getattr(self, "_looks", {}), looks
         last_extra, self._extra = getattr(self, "_extra", []), extra
-        keys = [k for _r, k in self.regions()]
+        regions = self.regions()
         hud, self._hud = getattr(self, "_hud", None), self.hud_key()
-        shown, self._shown = getattr(self, "_shown", None), keys
-        if hud != self._hud or shown is None or len(shown) != len(keys):
+        shown, self._shown = getattr(self, "_shown", None), [k for _r, k in regions]
+        if hud != self._hud or shown is None or len(shown) != len(regions):
             return None
-        rects = [r for (r, k), old in zip(self.regions(), shown) if k != old]
+        rects = [r for (r, k), old in zip(regions, shown) if k != old]
+        rects += [s.bounds(art, alpha) for s in self.sprites.values() if last_looks.get(id(s)) != looks[id(s)]]
         rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
         return merge(rects)
 

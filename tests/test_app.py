@@ -119,3 +119,20 @@ def test_smoke_run_exits_zero(tmp_path):
                        capture_output=True, text=True, timeout=120,
                        env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
     assert r.returncode == 0, r.stderr[-2000:]
+
+
+def _same_as_full_redraw(app) -> bool:
+    partial = app.screen.copy()
+    app.manager.full = True
+    app.draw()
+    return pygame.image.tobytes(partial, "RGB") == pygame.image.tobytes(app.screen, "RGB")
+
+
+@pytest.mark.parametrize("mode", ["classic", "points", "findall"])
+def test_drawing_only_what_changed_matches_a_full_redraw(app, mode):
+    app.manager.switch(mode, play_data(mode, 6, demo=True))
+    same = []
+    for _ in range(40):
+        step(app, 0.15, dt=1 / 60)
+        same.append(_same_as_full_redraw(app))
+    assert all(same)
