@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import permutations
 
 from ..cards import Card, code
@@ -91,7 +91,7 @@ class _Par:
             return
         self.seen.add(key)
         self.nodes += 1
-        if not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if not self.nodes & 15 and time.perf_counter() > self.deadline:
             raise _OutOfTime
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
@@ -142,24 +142,26 @@ def _canonical(piles: tuple) -> tuple:
     return tuple(p if len(p) > 1 else None for p in piles) + lone
 
 
-def _arrangements(piles: tuple) -> list[tuple[list[str], tuple]]:
+def _arrangements(piles: tuple) -> Iterator[tuple[list[str], tuple]]:
     """Every way to lay out the lone cards over the short piles before a deal, with the hops that do it.
 
     Without an empty pile nothing can hop, so only the piles as they are.
+    The piles as they lie come first: the likeliest to be best.
     """
+    yield [], piles
     slots = [i for i, p in enumerate(piles) if len(p) <= 1]
     lone = [piles[i][0] for i in slots if piles[i]]
     if len(lone) == len(slots):
-        return [([], piles)]
-    out = []
+        return
     for places in permutations(slots, len(lone)):
         arranged = list(piles)
         for i in slots:
             arranged[i] = ()
         for c, i in zip(lone, places):
             arranged[i] = (c,)
-        out.append((_hops(piles, tuple(arranged)), tuple(arranged)))
-    return out
+        arranged = tuple(arranged)
+        if arranged != piles:
+            yield _hops(piles, arranged), arranged
 
 
 def _hops(start: tuple, goal: tuple) -> list[str]:
