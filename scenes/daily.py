@@ -1,0 +1,325 @@
+"""Daily deals: today's deal of every mode, its number, code and par, the archive and the countdown.
+
+Start data (all optional): ``date`` (the day shown, "YYYY-MM-DD"), ``today``
+(the local date; given by tests so nothing reads the wall clock), ``mode``
+(the row to focus), ``launch`` (a mode to start as soon as its deal is
+ready: ``--daily --mode M``), ``solve`` (False: never run the solver) and
+``solver`` (``daily``'s stand-in, for tests).
+
+``game.daily.daily(..., solve=False)`` is instant; a day missing from the
+shipped tables needs the solver (Pillars: the proved Samson-winnable seed;
+Mag's and Solitaire-Set: the par), which runs in a daemon thread while the
+row shows a spinner, so the frame loop never waits.  Solved days are kept
+for the session.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.cards import code
+from game.daily import EPOCH, MODE_TITLES, Daily, as_date, daily, day_number
+from game.rng import deal
+from sprites import theme
+from sprites.hud import Button, clock_text
+
+from .base import Scene
+from .modes import MODES, defaults
+from .share import day_streaks
+from .widgets import header, unit_of
+
+ROWS = ("classic", "points", "twenty", "mags", "pillars", "findall")
+SLOW = ("pillars", "mags", "points")  # modes whose deal or par may need the solver
+NOTES = {"classic": "solo: clear the deck, one hand", "twenty": "you against one casual bot",
+         "findall": "6 Sets hidden among 12 cards"}
+
+_solved: dict[tuple[str, str], Daily | str] = {}  # (date, mode) -> the solved day, or why it failed
+_running: set[tuple[str, str]] = set()
+_lock = threading.Lock()
+
+
+def _work(key: tuple[str, str], solver: Callable[..., Daily]) -> None:
+    try:
+        out: Daily | str = solver(key[0], key[1], solve=True)
+    except Exception as e:  # a solver failure must not reach the window: the row says so instead
+        out = f"{type(e).__name__}: {e}"[:120]
+    with _lock:
+        _solved[key] = out
+        _running.discard(key)
+
+
+def launch_data(d: Daily, today: str) -> tuple[str, dict[str, Any]]:
+    """(scene, start data) for playing a daily deal; the data carries the day so the play is counted."""
+    info = MODES[d.mode]
+    values = defaults(info)
+    if d.mode == "classic":
+        values.update(type="normal", players=1)
+    data: dict[str, Any] = {"seed": d.seed, **info.build(values), "values": values,
+                            "daily": {"date": d.date.isoformat(), "today": today, "par": d.par,
+                                      "number": d.number}}
+    if d.mode == "mags" and d.par is not None:  # the deal as a level, so the table and results show par
+        data["level"] = {"variant": "mags", "id": f"daily-{d.date.isoformat()}", "name": f"Daily #{d.number}",
+                         "seed": d.seed, "deck": [code(c) for c in deal(d.seed)], "par": d.par}
+    return info.scene, data
+
+
+def result_text(mode: str, r: dict) -> str:
+    """A stored daily result in a few words."""
+    won = r.get("won")
+    score = r.get("score")
+    what = {"pillars": "won" if won else "lost", "twenty": "won" if won else "lost",
+            "findall": "solved" if won else "unsolved",
+            "mags": f"{score:g} Sets" if score is not None else "played",
+            "points": f"{score:g} points" if score is not None else "played",
+            "classic": f"{score:g} points" if score is not None else "played"}[mode]
+    return f"{what} · {clock_text(r.get('time', 0))}"
+
+
+class DailyScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        self.today = as_date(data["today"]) if data.get("today") else _dt.date.today()
+        self.fixed_today = bool(data.get("today"))
+        self.day = min(self.today, max(EPOCH, as_date(data["date"]))) if data.get("date") else self.today
+        self.solve = data.get("solve", True)
+        self.solver = data.get("solver", daily)
+        self.launch_mode = data.get("launch")
+        self.focus = ROWS.index(data["mode"]) if data.get("mode") in ROWS else 0
+        self.t = 0.0
+        self.notice = ""
+        self.play_buttons = [Button("Play", lambda m=m: self.play(m), accent=True) for m in ROWS]
+        self.nav = [Button("‹ Day before", lambda: self.shift(-1), "PgUp"),
+                    Button("Today", self.to_today, "Home"),
+                    Button("Day after ›", lambda: self.shift(1), "PgDn")]
+        self.back = Button("Menu", lambda: self.app.manager.switch("menu", {}), "Esc")
+        self.load_day()
+        super().enter(data)
+
+    # ----- the deals of the day shown ------------------------------------------------
+    def load_day(self) -> None:
+        iso = self.day.isoformat()
+        self.deals: dict[str, Daily | None] = {}
+        self.taken: set[str] = set()  # modes whose solver answer is already shown
+        for m in ROWS:
+            with _lock:
+                done = _solved.get((iso, m))
+            quick = done if isinstance(done, Daily) else self.solver(iso, m, solve=False)
+            if done is not None:
+                self.taken.add(m)
+            self.deals[m] = quick
+            if done is None and self.solve and m in SLOW and self.needs_solver(quick):
+                self.deals[m] = None if m == "pillars" else quick
+                self.start_solving(iso, m)
+        self.update_buttons()
+
+    @staticmethod
+    def needs_solver(d: Daily | str) -> bool:
+        return isinstance(d, Daily) and (not d.line if d.mode == "pillars" else d.par is None)
+
+    def start_solving(self, iso: str, mode: str) -> None:
+        key = (iso, mode)
+        with _lock:
+            if key in _running or key in _solved:
+                return
+            _running.add(key)
+        threading.Thread(target=_work, args=(key, self.solver), name=f"daily-{mode}", daemon=True).start()
+
+    def pending(self, mode: str) -> bool:
+        with _lock:
+            return (self.day.isoformat(), mode) in _running
+
+    def collect(self) -> None:
+        """Take in what the solver finished since the last frame."""
+        iso = self.day.isoformat()
+        for m in SLOW:
+            with _lock:
+                done = _solved.get((iso, m))
+            if done is None or m in self.taken:
+                continue
+            self.taken.add(m)
+            if isinstance(done, str):
+                if self.deals.get(m) is None:  # Pillars unproved: the plain daily seed can still be played
+                    self.deals[m] = self.solver(iso, m, solve=False)
+                self.notice = f"{MODE_TITLES[m]}: the solver failed ({done})"
+            else:
+                self.deals[m] = done
+            self.update_buttons()
+
+    def update_buttons(self) -> None:
+        for m, b in zip(ROWS, self.play_buttons):
+            b.enabled = self.deals.get(m) is not None
+            b.label = "Play again" if self.played(m) else "Play"
+            b.accent = not self.played(m)
+        self.nav[0].enabled = self.day > EPOCH
+        self.nav[1].enabled = self.nav[2].enabled = self.day < self.today
+
+    def played(self, mode: str) -> dict | None:
+        return ((self.app.stats().get(mode) or {}).get("daily") or {}).get(self.day.isoformat())
+
+    def shift(self, days: int) -> None:
+        day = min(self.today, max(EPOCH, self.day + _dt.timedelta(days=days)))
+        if day != self.day:
+            self.day = day
+            self.load_day()
+
+    def to_today(self) -> None:
+        self.shift((self.today - self.day).days)
+
+    def play(self, mode: str) -> None:
+        d = self.deals.get(mode)
+        if not isinstance(d, Daily):
+            return
+        scene, data = launch_data(d, self.today.isoformat())
+        self.app.manager.switch(scene, data)
+
+    # ----- input ---------------------------------------------------------------------------
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            keys = {pygame.K_ESCAPE: self.back.action, pygame.K_PAGEUP: lambda: self.shift(-1),
+                    pygame.K_PAGEDOWN: lambda: self.shift(1), pygame.K_HOME: self.to_today,
+                    pygame.K_LEFT: lambda: self.shift(-1), pygame.K_RIGHT: lambda: self.shift(1),
+                    pygame.K_UP: lambda: self.move(-1), pygame.K_DOWN: lambda: self.move(1),
+                    pygame.K_TAB: lambda: self.move(1),
+                    pygame.K_RETURN: lambda: self.play(ROWS[self.focus]),
+                    pygame.K_KP_ENTER: lambda: self.play(ROWS[self.focus])}
+            if e.key in keys:
+                keys[e.key]()
+                return True
+            return False
+        for b in self.play_buttons + self.nav + [self.back]:
+            if b.handle_event(e):
+                return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in enumerate(self.rows):
+                if r.collidepoint(e.pos):
+                    self.focus = i
+                    return True
+        return False
+
+    def move(self, step: int) -> None:
+        self.focus = (self.focus + step) % len(ROWS)
+
+    # ----- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.collect()
+        if not self.fixed_today and _dt.date.today() != self.today:  # midnight passed: a new day's deals
+            on_today = self.day == self.today
+            self.today = _dt.date.today()
+            if on_today:
+                self.day = self.today
+            self.load_day()
+        if self.launch_mode and isinstance(self.deals.get(self.launch_mode), Daily) \
+                and not self.pending(self.launch_mode):
+            mode, self.launch_mode = self.launch_mode, None
+            self.play(mode)
+
+    @property
+    def animating(self) -> bool:
+        return any(self.pending(m) for m in SLOW)
+
+    def wake_in(self) -> float | None:
+        return 1.0 - (_dt.datetime.now().timestamp() % 1.0) + 0.01  # the countdown's next second
+
+    def countdown(self) -> str:
+        now = _dt.datetime.now()
+        midnight = _dt.datetime.combine(now.date() + _dt.timedelta(days=1), _dt.time())
+        s = max(0, int((midnight - now).total_seconds()))
+        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+    # ----- layout and drawing ------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        width = round(min(w - 2 * u, u * 52))
+        x0 = (w - width) // 2
+        bh = round(u * 1.9)
+        nav_w = round(u * 9)
+        y = round(u * 7.2)
+        for i, b in enumerate(self.nav):
+            b.rect = pygame.Rect(w // 2 + round((i - 1.5) * (nav_w + u * 0.5) + u * 0.25), y, nav_w, bh)
+        row_h, gap = u * 3.4, u * 0.45
+        top = u * 10.0
+        self.rows = [pygame.Rect(x0, round(top + i * (row_h + gap)), width, round(row_h)) for i in range(len(ROWS))]
+        for r, b in zip(self.rows, self.play_buttons):
+            b.rect = pygame.Rect(r.right - round(u * 8.5), r.centery - bh // 2, round(u * 7.6), bh)
+        self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.3), round(u * 10), round(u * 2.1))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.u
+        w, h = surface.get_size()
+        n = day_number(self.day)
+        when = "today" if self.day == self.today else "archive: play for fun, not counted"
+        header(surface, f"Daily deal #{n}", f"{self.day.strftime('%A %d %B %Y')} · {when}", u)
+        every = day_streaks(self.app, "classic", self.today.isoformat())["all"]
+        theme.blit_text(surface, f"next deal in {self.countdown()}", round(u * 0.95), (w - u * 1.2, u * 1.4),
+                        theme.MUTED, True, "topright")
+        theme.blit_text(surface, f"daily streak {every} day{'s' * (every != 1)}", round(u * 0.95),
+                        (u * 1.2, u * 1.4), theme.ACCENT if every else theme.MUTED, True, "topleft")
+        for b in self.nav:
+            b.draw(surface)
+        for i, m in enumerate(ROWS):
+            self.draw_row(surface, i, m)
+        self.back.draw(surface)
+        help_text = self.notice or "↑↓ choose · Enter play · ←→ / PgUp PgDn other days · Home today · Esc menu"
+        theme.blit_text(surface, help_text, round(u * 0.8), (w / 2, h - u * 0.7),
+                        theme.BAD if self.notice else theme.DIM, True, "center")
+
+    def draw_row(self, surface: pygame.Surface, i: int, mode: str) -> None:
+        u, r = self.u, self.rows[i]
+        lit = i == self.focus
+        theme.panel(surface, r, round(u * 0.5), (255, 255, 255, 28 if lit else 12),
+                    theme.ACCENT if lit else (255, 255, 255, 30))
+        d = self.deals.get(mode)
+        x = r.left + u
+        theme.blit_text(surface, MODES[mode].title, round(u * 1.25), (x, r.top + u * 1.1), theme.INK, True, "midleft")
+        where = d.code if isinstance(d, Daily) else "finding today's deal…"
+        theme.blit_text(surface, f"#{day_number(self.day)} · {where}", round(u * 0.78), (x, r.top + u * 2.45),
+                        theme.DIM, True, "midleft")
+        mx = r.left + r.w * 0.43
+        about, busy = self.about(mode, d)
+        if busy:
+            self.spinner(surface, (mx + u * 0.5, r.top + u * 1.1), u * 0.45)
+        theme.blit_text(surface, about, round(u * 0.9), (mx + (u * 1.3 if busy else 0), r.top + u * 1.1),
+                        theme.ACCENT if mode in ("mags", "points", "pillars") and not busy else theme.MUTED, True,
+                        "midleft")
+        rec = self.played(mode)
+        if rec is not None:
+            status, colour = f"played: {result_text(mode, rec)}", theme.GOOD
+        elif self.day == self.today:
+            status, colour = "not played yet — your first finish counts", theme.INK
+        else:
+            status, colour = "not played that day", theme.DIM
+        theme.blit_text(surface, status, round(u * 0.85), (mx, r.top + u * 2.45), colour, True, "midleft")
+        cur = day_streaks(self.app, mode, self.today.isoformat())["current"]
+        if cur:
+            theme.blit_text(surface, f"streak {cur}", round(u * 0.8), (self.play_buttons[i].rect.left - u * 0.8,
+                            r.centery), theme.ACCENT, True, "midright")
+        self.play_buttons[i].focus = lit
+        self.play_buttons[i].draw(surface)
+
+    def about(self, mode: str, d: Daily | str | None) -> tuple[str, bool]:
+        """What the row says about the deal, and whether the solver is still at it."""
+        busy = self.pending(mode)
+        if mode == "pillars":
+            if d is None:
+                return "finding a deal proved winnable…", True
+            return ("proved winnable as Samson" if d.line else "not proved winnable (solver off)"), False
+        if mode in ("mags", "points"):
+            if busy:
+                return "par: the solver is working…", True
+            if isinstance(d, Daily) and d.par is not None:
+                return f"par {d.par_text} {'Sets' if mode == 'mags' else 'points'}", False
+            return "par unavailable", False
+        return NOTES[mode], False
+
+    def spinner(self, surface: pygame.Surface, center, radius: float) -> None:
+        rect = pygame.Rect(0, 0, round(radius * 2), round(radius * 2))
+        rect.center = (round(center[0]), round(center[1]))
+        a = -self.t * 6
+        pygame.draw.arc(surface, theme.ACCENT, rect, a, a + math.pi * 1.4, max(2, round(radius / 3)))
