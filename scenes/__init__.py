@@ -53,6 +53,9 @@ SCENES: dict[str, str] = {
     "pillars": "scenes.pillars:PillarsScene",
     "mags": "scenes.mags:MagsScene",
     "solo_tutorial": "scenes.solitaire_tutorial:SoloTutorialScene",
+    "daily": "scenes.daily:DailyScene",
+    "levels": "scenes.levels:LevelsScene",
+    "played": "scenes.share:PlayedScene",
 }
 
 
