@@ -27,8 +27,8 @@ class MenuScene(Scene):
         if self.resume_mode:
             more.append(Button(f"Continue {MODES[self.resume_mode].title}", self.resume, accent=True))
         more += [
-            Button("Daily deal", lambda: self.unavailable("Daily deals")),
-            Button("Puzzle levels", lambda: self.unavailable("Puzzle levels")),
+            Button("Daily deal", lambda: self.app.manager.switch("daily", {})),
+            Button("Puzzle levels", lambda: self.app.manager.switch("levels", {})),
             Button("How to play", lambda: self.app.manager.switch("tutorial", {})),
             Button("Stats", lambda: self.app.manager.switch("stats", {})),
             Button("Settings", lambda: self.app.manager.switch("settings", {})),
