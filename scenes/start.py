@@ -22,13 +22,17 @@ def play_data(mode: str, seed: int, demo: bool = False) -> dict[str, Any]:
 def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     """(scene name, data) for the options the app was started with."""
     o = app.options
-    if o.daily is not None or o.level is not None:
-        what = "Daily deals" if o.daily is not None else f"Puzzle level {o.level}"
+    if o.daily is not None:  # --daily [DATE] [--mode M]: the day's deals, or straight into one mode's
+        return "daily", {"date": o.daily, **({"launch": o.mode} if o.mode else {})}
+    if o.level is not None:
+        from .levels import find_level, launch_data
+
+        level = find_level(o.level)
+        if level is not None:
+            return MODES[level["variant"]].scene, launch_data(level)
         app.manager.pending.append(("push", "message", {
-            "title": "Not available yet",
-            "text": f"{what} are not in this version yet; here is the menu instead."
-            if o.daily is not None else f"{what} is not available in this version yet; here is the menu instead."}))
-        return "menu", {}
+            "title": "No such level", "text": f"There is no puzzle level {o.level!r}; here are the levels."}))
+        return "levels", {}
     if o.mode is None:
         return "menu", {}
     info = MODES[o.mode]
