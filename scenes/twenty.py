@@ -72,6 +72,8 @@ class TwentyScene(TableScene):
         self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv, self.game.seed + 7)
                      for i, lv in enumerate(self.seats) if lv != "human"}
         self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
+        for btn in self.side_buttons:
+            btn.enabled = bool(self.humans) and not (self.demo or self.replaying)
         self.place(animate=False)
 
     def save_text(self) -> str:
@@ -299,8 +301,8 @@ class TwentyScene(TableScene):
             k = worth(*m.cards)
             self.discard_top = max(m.cards)
             self.said[who] = ["SET!", 1.2]
-            self.float_text(f"−{len(last.get('from_hand', []))} cards" if last.get("from_hand") else "SET", at,
-                            theme.GOOD)
+            gone = len(last.get("from_hand", []))
+            self.float_text(f"−{gone} card{'s' if gone > 1 else ''}" if gone else "SET", at, theme.GOOD)
             self.app.sound("megaset" if k == 4 else "set")
             if k == 4:
                 self.burst(self.set_center(m.cards))
@@ -498,13 +500,13 @@ class TwentyScene(TableScene):
         for b in self.side_buttons + self.top_buttons:
             b.draw(surface)
         u = self.frame.unit
-        if self.interlude is not None:
-            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
         for f in self.floats:
             f.draw(surface)
         for b in self.bursts:
             b.draw(surface)
+        if self.interlude is not None:
+            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
+        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
         """The deck left of the table, the discard pile right of it, with their counts."""
@@ -513,7 +515,7 @@ class TwentyScene(TableScene):
             x, y = pos
             r = pygame.Rect((0, 0), art.size)
             r.center = (round(x), round(y))
-            pygame.draw.rect(surface, (255, 255, 255, 40), r, width=2, border_radius=art.radius)
+            pygame.draw.rect(surface, (52, 70, 100), r, width=2, border_radius=art.radius)
             for k in range(min(4, (count + 9) // 10)):
                 if label == "discard" and self.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
                     img = art.face(self.discard_top)
@@ -567,7 +569,8 @@ class TwentyScene(TableScene):
         theme.panel(surface, rect)
         u, v = self.frame.unit, self.v
         x = rect.left + u
-        theme.blit_text(surface, f"HAND {v['hand']} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
+        hand = self.interlude["hand"] if self.interlude else v["hand"]
+        theme.blit_text(surface, f"HAND {hand} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
                         theme.MUTED, True)
         top = rect.top + u * 3.0
         for i, p in enumerate(v["players"]):
@@ -595,3 +598,22 @@ class TwentyScene(TableScene):
         elif self.humans and not self.locked:
             hint = "Click a card or press Space to call" if len(self.humans) == 1 else "Call with your key first"
             theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")
+        self.draw_history(surface, rect, y + u * 5.2)
+
+    def draw_history(self, surface: pygame.Surface, rect: pygame.Rect, y: float) -> None:
+        """The hands played so far, newest first, as far as the panel has room above the buttons."""
+        u = self.frame.unit
+        results = self.v["results"]
+        bottom = min(b.rect.top for b in self.side_buttons) - u * 0.8
+        if not results or y + u * 1.4 > bottom:
+            return
+        theme.blit_text(surface, "HANDS WON", round(u * 0.85), (rect.left + u, y), theme.MUTED, True)
+        y += u * 1.6
+        for r in reversed(results):
+            if y + u * 1.2 > bottom:
+                break
+            hand, p, pts = r[0], r[1], r[2]
+            theme.blit_text(surface, f"{hand}. {self.seat_name(p)}", round(u * 0.9), (rect.left + u, y),
+                            PLAYER_COLORS[int(p[1:]) - 1], True)
+            theme.blit_text(surface, f"+{pts}", round(u * 0.9), (rect.right - u, y), theme.INK, True, "topright")
+            y += u * 1.3

@@ -82,7 +82,7 @@ class TwentyLayout:
         label = u * 1.8
         self.big_w, self.per_row = 24, MAX_HAND
         for rows, per in ((1, MAX_HAND), (2, 5)):
-            h = (rest.h - label) / (2.12 + 0.4 + rows + 0.12 * (rows - 1))
+            h = (rest.h - label) / (2.12 + 0.4 + rows + 0.19 * (rows - 1))
             w = min(h * ASPECT, rest.w / 6.4, rest.w / (per * 1.1 - 0.1), MAX_CARD_W)
             if w > self.big_w:
                 self.big_w = int(w)
