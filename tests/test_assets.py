@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import doctest
 import logging
 import re
 import subprocess
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from sprites import assets
+from sprites import audio as audio_module
 from sprites.assets import APP_NAME, VERSION, icon_path, resource_path
 from sprites.audio import SOUND_NAMES, Audio
 
@@ -56,6 +58,12 @@ def test_resource_path_rejects_absolute_parts():
 def test_resource_path_needs_a_part():
     with pytest.raises(ValueError, match="at least one"):
         resource_path()
+
+
+@pytest.mark.parametrize("module", [assets, audio_module], ids=["assets", "audio"])
+def test_docstring_examples_hold(module):
+    # sprites/ is not in pytest's doctest paths, so its examples are checked here.
+    assert doctest.testmod(module).failed == 0
 
 
 def test_app_name():
