@@ -145,7 +145,8 @@ class DailyScene(Scene):
             if isinstance(done, str):
                 if self.deals.get(m) is None:  # Pillars unproved: the plain daily seed can still be played
                     self.deals[m] = self.solver(iso, m, solve=False)
-                self.notice = f"{MODE_TITLES[m]}: the solver failed ({done})"
+                what = "no deal could be proved winnable" if m == "pillars" else "the par could not be worked out"
+                self.notice = f"{MODE_TITLES[m]}: {what} for this day ({done[:60]})"
             else:
                 self.deals[m] = done
             self.update_buttons()
@@ -243,12 +244,12 @@ class DailyScene(Scene):
         y = round(u * 7.2)
         for i, b in enumerate(self.nav):
             b.rect = pygame.Rect(w // 2 + round((i - 1.5) * (nav_w + u * 0.5) + u * 0.25), y, nav_w, bh)
-        row_h, gap = u * 3.4, u * 0.45
-        top = u * 10.0
+        row_h, gap = u * 3.25, u * 0.4
+        top = u * 9.7
         self.rows = [pygame.Rect(x0, round(top + i * (row_h + gap)), width, round(row_h)) for i in range(len(ROWS))]
         for r, b in zip(self.rows, self.play_buttons):
             b.rect = pygame.Rect(r.right - round(u * 8.5), r.centery - bh // 2, round(u * 7.6), bh)
-        self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.3), round(u * 10), round(u * 2.1))
+        self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.6), round(u * 10), round(u * 2.0))
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
@@ -285,9 +286,9 @@ class DailyScene(Scene):
         about, busy = self.about(mode, d)
         if busy:
             self.spinner(surface, (mx + u * 0.5, r.top + u * 1.1), u * 0.45)
+        special = mode in SLOW and not busy and "unavailable" not in about and "not proved" not in about
         theme.blit_text(surface, about, round(u * 0.9), (mx + (u * 1.3 if busy else 0), r.top + u * 1.1),
-                        theme.ACCENT if mode in ("mags", "points", "pillars") and not busy else theme.MUTED, True,
-                        "midleft")
+                        theme.ACCENT if special else theme.MUTED, True, "midleft")
         rec = self.played(mode)
         if rec is not None:
             status, colour = f"played: {result_text(mode, rec)}", theme.GOOD
