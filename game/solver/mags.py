@@ -32,10 +32,11 @@ ROUNDS = 9
 
 
 def par(deck: Sequence[Card] | None = None, seed: int | None = None,
-        limit: float = 2.0) -> tuple[int, bool, list[str]]:
+        limit: float = 2.0, piles: int = PILES) -> tuple[int, bool, list[str]]:
     """(Sets, exact, moves): the best score found on a deal order, whether it is proved best, and its line.
 
-    Give the 81 cards in deal order (``deck``) or a ``seed``.  The line
+    Give the 81 cards in deal order (``deck``) or a ``seed``.  A smaller
+    game (fewer ``piles``, a deck of whole rounds) is searched the same way.  The line
     starts after the first round is dealt and uses the engine's notation
     (``set A B C``, ``move A > 4``, ``deal``).
 
@@ -44,15 +45,17 @@ def par(deck: Sequence[Card] | None = None, seed: int | None = None,
     if (deck is None) == (seed is None):
         raise ValueError("give a deck or a seed, not both or neither")
     cards = deal(seed) if seed is not None else list(deck)
-    if len(cards) != PILES * ROUNDS or len(set(cards)) != len(cards) or not all(
+    if not cards or len(cards) % piles or len(set(cards)) != len(cards) or not all(
             isinstance(c, int) and 0 <= c < 81 for c in cards):
-        raise ValueError("a Mag's deck is the 81 different cards in deal order")
-    return _Par(cards, limit).run()
+        raise ValueError(f"a Mag's deck is different cards in deal order, whole rounds of {piles}")
+    return _Par(cards, limit, piles).run()
 
 
 class _Par:
-    def __init__(self, cards: list[Card], limit: float) -> None:
+    def __init__(self, cards: list[Card], limit: float, piles: int = PILES) -> None:
         self.cards = cards
+        self.piles = piles
+        self.rounds = len(cards) // piles
         self.deadline = time.perf_counter() + limit
         self.seen: set[tuple] = set()
         self.best = -1
@@ -61,13 +64,13 @@ class _Par:
         self.nodes = 0
         self.dead_cache: dict[int, int] = {}
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
-        self.undealt = [mask_of(cards[PILES * r:]) for r in range(ROUNDS + 1)]
+        self.undealt = [mask_of(cards[piles * r:]) for r in range(self.rounds + 1)]
 
     def run(self) -> tuple[int, bool, list[str]]:
-        piles = tuple((c,) for c in self.cards[:PILES])
+        piles = tuple((c,) for c in self.cards[:self.piles])
         exact = True
         try:
-            self._search(piles, 1, 0, mask_of(self.cards[:PILES]))
+            self._search(piles, 1, 0, mask_of(self.cards[:self.piles]))
         except _OutOfTime:
             exact = False
         return self.best, exact, list(self.best_line)
@@ -106,14 +109,14 @@ class _Par:
                     self.line.append("set " + " ".join(code(k) for k in sorted((a, b, c))))
                     self._search(tuple(nxt), rnd, made + 1, present & ~((1 << a) | (1 << b) | (1 << c)))
                     self.line.pop()
-        if rnd < ROUNDS:
-            new = self.cards[PILES * rnd:PILES * (rnd + 1)]
+        if rnd < self.rounds:
+            new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
             npresent = present | mask_of(new)
-            self.line.append("deal")
+            mark = len(self.line)
             for hops, arranged in _arrangements(piles):
-                self.line[-1:] = hops + ["deal"]
+                self.line[mark:] = hops + ["deal"]
                 self._search(tuple(p + (c,) for p, c in zip(arranged, new)), rnd + 1, made, npresent)
-            self.line.pop()
+            del self.line[mark:]
         empty = [j for j, p in enumerate(piles) if not p]
         if empty:
             # Which empty pile a card goes to is settled at the next deal (see _arrangements).

@@ -1,0 +1,270 @@
+"""The solvers: Pillars wins and proofs, Mag's par, Solitaire-Set par, find-all tables, the command line."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from game.cards import card, code, find_sets, is_set, parse_cards
+from game.rng import deal
+from game.solver import findall, mags, pillars, points
+from game.solver.__main__ import main
+from game.solver.tables import dead_mask, mask_of
+from game.solver.verify import replay_pillars
+
+ENGINES = importlib.util.find_spec("game.variants.pillars") is not None
+needs_engines = pytest.mark.skipif(not ENGINES, reason="the Pillars and Mag's engines are not here yet")
+
+
+def position(*columns: str, oracles: str = "3GOE 3GOH 3GOF") -> dict:
+    """A Pillars position as a level: columns bottom first, as codes."""
+    return {"id": "test", "columns": [c.split() for c in columns] + [[]] * (6 - len(columns)),
+            "oracles": oracles.split()}
+
+
+# ----- Pillars, hand-made positions ---------------------------------------
+def test_pillars_bases_only_win_by_one_set():
+    r = pillars.solve(level=position("1RDE", "1RDH", "1RDF", "2RDE", "3GDE", "2PSF"))
+    assert (r.status, r.moves) == ("win", ["set 1RDE 1RDH 1RDF"])
+
+
+def test_pillars_move_that_turns_the_last_foundation_up_wins():
+    # 2GOH is face down under 1ROH; 1ROH shares exactly number and color with 1RDE.
+    r = pillars.solve(level=position("3PSE 2GOH 1ROH", "1RDE"))
+    assert (r.status, r.moves) == ("win", ["move 1ROH > 2"])
+
+
+def test_pillars_no_move_at_all_is_proved_lost():
+    r = pillars.solve(level=position("1RDE 2GOH 3PSF"))
+    assert r.status == "none" and r.moves == []
+
+
+def test_pillars_foundation_up_but_set_left_buried_is_lost():
+    # After the only move, 1RDE 2GOH 3PSF is a Set among all cards, but 2GOH lies under 3PSF.
+    r = pillars.solve(level=position("2GOH 3PSF 1ROH", "1RDE"))
+    assert r.status == "none"
+
+
+def test_pillars_base_stays_while_a_foundation_is_down():
+    # The only Set uses base 1RDF while 2GOH is still face down under 1RDH.
+    r = pillars.solve(level=position("3PSE 2GOH 1RDH", "1RDE", "1RDF"))
+    assert r.status == "none"
+
+
+def test_pillars_oracles_win_where_samson_cannot():
+    pos = position("3PSE 2GOH 1ROH", oracles="1RDH 1RSH 3GOE")
+    assert pillars.solve(level=pos).status == "none"
+    r = pillars.solve(level=pos, oracles=True)
+    assert (r.status, r.moves) == ("win", ["oracle side", "oracle side", "set 1RDH 1ROH 1RSH"])
+
+
+def test_pillars_deal_line_replays_to_a_win_in_the_model():
+    r = pillars.solve(seed=4, limit=30)
+    assert r.status == "win"
+    cols, oracles = pillars.layout(seed=4)
+    replay_pillars(cols, oracles, r.moves)  # raises if any move is illegal or the win is not exact
+
+
+def test_pillars_replay_refuses_a_losing_line():
+    cols, oracles = pillars.layout(level=position("3PSE 2GOH 1ROH", "1RDE", "1RDF"))
+    with pytest.raises(ValueError, match="not won"):
+        replay_pillars(cols, oracles, ["move 1ROH > 3"])
+
+
+def test_pillars_undecided_when_the_work_runs_out():
+    r = pillars.solve(seed=3, limit=30, max_nodes=2)
+    assert r.status == "undecided" and r.moves == []
+
+
+def test_pillars_layout_needs_a_seed_or_a_level():
+    with pytest.raises(ValueError, match="seed or a level"):
+        pillars.layout()
+
+
+def test_dead_cards_are_those_no_live_pair_can_complete():
+    present = mask_of(parse_cards("1RDE 1RDH 1RDF 2GOH"))
+    assert dead_mask(present, present) == mask_of([card("2GOH")])
+
+
+@needs_engines
+@pytest.mark.parametrize("seed", [4, 6, 9])
+def test_pillars_line_wins_as_samson_in_the_engine(seed):
+    from game import variants
+
+    r = pillars.solve(seed=seed, limit=30)
+    g = variants.new("pillars", seed=seed)
+    for m in r.moves:
+        g.play(m)
+    assert g.won and g.title == "Samson"
+
+
+# ----- Mag's ---------------------------------------------------------------
+def greedy_mags(cards: list[int], piles: int = 9) -> int:
+    """Take any Set among the tops (first found) until none, then deal; no moves."""
+    stacks: list[list[int]] = [[] for _ in range(piles)]
+    made = 0
+    for r in range(len(cards) // piles):
+        for p, c in zip(stacks, cards[piles * r:piles * (r + 1)]):
+            p.append(c)
+        while sets := find_sets(p[-1] for p in stacks if p):
+            for c in sets[0]:
+                next(p for p in stacks if p and p[-1] == c).pop()
+            made += 1
+    return made
+
+
+def replay_mags(cards: list[int], moves: list[str], piles: int = 9) -> int:
+    """The Sets a Mag's line makes, every move checked against the rules (first round already dealt)."""
+    from game.move import Move
+
+    stacks = [[c] for c in cards[:piles]]
+    dealt, made = 1, 0
+    for text in moves:
+        m = Move.parse(text)
+        tops = [p[-1] if p else None for p in stacks]
+        if m.verb == "set":
+            assert is_set(*m.cards) and all(c in tops for c in m.cards), text
+            for c in m.cards:
+                stacks[tops.index(c)].pop()
+            made += 1
+        elif m.verb == "move":
+            assert not stacks[m.target - 1] and m.cards[0] in tops, text
+            stacks[m.target - 1].append(stacks[tops.index(m.cards[0])].pop())
+        else:
+            assert m.verb == "deal" and dealt * piles < len(cards), text
+            for p, c in zip(stacks, cards[piles * dealt:piles * (dealt + 1)]):
+                p.append(c)
+            dealt += 1
+    return made
+
+
+def brute_mags(cards: list[int], piles: int) -> int:
+    """The most Sets by exhaustive search over every legal move, straight from the rules."""
+    memo: dict[tuple, int] = {}
+
+    def best(st: tuple, dealt: int) -> int:
+        key = (st, dealt)
+        if key in memo:
+            return memo[key]
+        memo[key] = 0  # a cycle of moves makes nothing
+        out = 0
+        tops = [(p[-1], i) for i, p in enumerate(st) if p]
+        for s in find_sets(c for c, _ in tops):
+            nxt = [list(p) for p in st]
+            for c, i in tops:
+                if c in s:
+                    nxt[i].pop()
+            out = max(out, 1 + best(tuple(map(tuple, nxt)), dealt))
+        for j, p in enumerate(st):
+            if not p:
+                for _, i in tops:
+                    nxt = [list(q) for q in st]
+                    nxt[j].append(nxt[i].pop())
+                    out = max(out, best(tuple(map(tuple, nxt)), dealt))
+        if dealt * piles < len(cards):
+            new = cards[piles * dealt:piles * (dealt + 1)]
+            out = max(out, best(tuple(p + (c,) for p, c in zip(st, new)), dealt + 1))
+        memo[key] = out
+        return out
+
+    return best(tuple((c,) for c in cards[:piles]), 1)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 7])
+def test_mags_par_beats_greedy_and_its_line_makes_that_many_sets(seed):
+    sets, exact, moves = mags.par(seed=seed, limit=2)
+    assert sets >= greedy_mags(deal(seed))
+    assert replay_mags(deal(seed), moves) == sets
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_mags_exact_par_agrees_with_brute_force_on_small_games(seed):
+    cards = deal(seed)[:12]
+    sets, exact, moves = mags.par(deck=cards, piles=4, limit=30)
+    assert exact
+    assert sets == brute_mags(cards, 4)
+    assert replay_mags(cards, moves, 4) == sets
+
+
+def test_mags_par_refuses_a_deck_with_a_repeated_card():
+    with pytest.raises(ValueError, match="different cards"):
+        mags.par(deck=[0] * 81)
+
+
+@needs_engines
+@pytest.mark.parametrize("seed", [3, 7])
+def test_mags_line_replays_in_the_engine(seed):
+    from game import variants
+
+    sets, _, moves = mags.par(seed=seed, limit=2)
+    g = variants.new("mags", seed=seed)
+    for m in moves:
+        g.play(m)
+    assert g.score == sets
+
+
+# ----- Solitaire-Set with points -----------------------------------------------
+def test_points_par_replays_to_its_score_and_plays_out():
+    from game import variants
+
+    score, moves = points.par(seed=2, limit=1)
+    g = variants.new("points", seed=2)
+    for m in moves:
+        g.play(m)
+    assert (g.score, g.over) == (score, True)
+
+
+def test_points_par_is_at_least_the_greedy_line():
+    greedy = points._beam(points._State(deal(5)[:12], deal(5)[12:], 0, 0, []), 1, float("inf"))
+    score, _ = points.par(seed=5, limit=1)
+    assert score >= greedy.points
+
+
+# ----- find-all -------------------------------------------------------------
+@pytest.mark.parametrize(("level", "size", "sets"), [("basic", 9, 4), ("advanced", 12, 6)])
+def test_findall_puzzle_holds_exactly_its_sets(level, size, sets):
+    cards, n = findall.puzzle(11, level)
+    assert (len(set(cards)), n, len(find_sets(cards))) == (size, sets, sets)
+
+
+def test_findall_unknown_level_is_named():
+    with pytest.raises(ValueError, match="'expert'"):
+        findall.puzzle(1, "expert")
+
+
+# ----- command line ------------------------------------------------------------
+def test_cli_pillars_win_prints_a_line_and_exits_0(capsys):
+    assert main(["pillars", "--seed", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Pillars seed 4: a win as Samson") and out[1].split()[0] in ("set", "move")
+
+
+def test_cli_pillars_without_a_win_exits_1(capsys):
+    assert main(["pillars", "--seed", "40"]) == 1
+    assert "no win exists" in capsys.readouterr().out
+
+
+def test_cli_mags_prints_par(capsys):
+    assert main(["mags", "--seed", "5", "--limit", "2"]) == 0
+    assert capsys.readouterr().out.startswith("Mag's seed 5: par ")
+
+
+def test_cli_findall_prints_table_and_sets(capsys):
+    assert main(["findall", "--seed", "3", "--level", "basic"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines[1].split()) == 9 and len(lines) == 2 + 4
+    assert all(code(card(w)) == w for w in lines[1].split())
+
+
+@pytest.mark.parametrize("argv", [["pillars"], ["pillars", "--seed", "x"], ["chess", "--seed", "1"],
+                                  ["pillars", "--seed", "1", "--limit", "0"]])
+def test_cli_bad_arguments_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_cli_oracles_only_for_pillars(capsys):
+    assert main(["mags", "--seed", "1", "--oracles"]) == 2
+    assert "Pillars option" in capsys.readouterr().err
