@@ -110,13 +110,9 @@ class MagsScene(StackScene):
             return fan
         return super().pile_at(pos)
 
-    def draw_order(self) -> list[int]:
-        order = super().draw_order()
+    def pile_order(self) -> list[int]:
         fan = self.fanned()
-        if fan is None:
-            return order
-        mine = set(self.stacks[fan])
-        return [k for k in order if k not in mine] + [k for k in order if k in mine]
+        return [i for i in range(9) if i != fan] + ([fan] if fan is not None else [])
 
     # ----- actions ---------------------------------------------------------------------
     def deal(self) -> None:
@@ -191,6 +187,11 @@ class MagsScene(StackScene):
     # ----- drawing ---------------------------------------------------------------------
     def mode_key(self) -> tuple:
         return (self.peeking, self.banner)
+
+    def side_key(self) -> tuple:
+        v = self.v
+        status = self.driver.status() if self.driver is not None else ""
+        return super().side_key() + (v["round"], v["score"], v["left"], v["deck"], v["par"], status)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)

@@ -239,6 +239,10 @@ class PillarsScene(StackScene):
     def mode_key(self) -> tuple:
         return (self.choosing, self.assist, self.banner)
 
+    def side_key(self) -> tuple:
+        v = self.v
+        return super().side_key() + (v["down"], v["score"], v["consulted"], v["oracles"], self.sets_left)
+
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
         pass  # no deck: the oracles lie in the side panel
 

@@ -23,6 +23,8 @@ A mode overrides ``pile_codes``, ``extra_codes`` (cards beside the piles),
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.cards import card, code, is_set
@@ -32,7 +34,7 @@ from sprites.card import FLIP, CardSprite
 from sprites.cardart import art_for
 from sprites.tween import Tween, in_out_cubic
 
-from .table import TableScene
+from .table import TableScene, merge
 
 HIDDEN = "??"
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
@@ -52,6 +54,7 @@ class StackScene(TableScene):
     SHOW_CLOCK = True
     GRID = 0  # piles per row for Up/Down cursor steps (0: one row)
     LEGEND: tuple[str, ...] = ()
+    FAN_FIXED = 15  # piles up to this many cards keep one gap between cards
 
     def enter(self, data) -> None:
         self.stacks: list[list[int]] = []
@@ -134,7 +137,8 @@ class StackScene(TableScene):
         for i, s in enumerate(self.stacks):
             n = len(s)
             room = self.room[i] if i < len(self.room) else 0.0
-            out.append(min(self.fan_step(i), room / n) if n > 1 else 0.0)  # room for one more below
+            # room for one more card below; up to FAN_FIXED cards the gap stays put (nothing slides)
+            out.append(min(self.fan_step(i), room / max(n, self.FAN_FIXED)) if n > 1 else 0.0)
         return out
 
     def slots(self) -> dict[int, tuple[float, float]]:
@@ -155,7 +159,9 @@ class StackScene(TableScene):
             s = self.sprites.get(k) if hasattr(self, "sprites") else None
             if s is None or (k == self.held and self.dragging):
                 continue
-            if animate:
+            if s.move is None and abs(s.pos[0] - pos[0]) + abs(s.pos[1] - pos[1]) < 0.5:
+                s.pos = s.prev = pos  # already there (a tween may end a hair off): nothing to redraw
+            elif animate:
                 s.slide_to(pos)
             else:
                 s.pos = s.prev = pos
@@ -517,42 +523,103 @@ class StackScene(TableScene):
             if self.confirm_t <= 0:
                 self.confirm = ""
 
+    # ----- what to redraw: each pile and the side panel on their own (a full 1080p redraw costs ms) -----
     def hud_key(self) -> tuple:
-        drag = self.sprites[self.held].pos if self.dragging and self.held in self.sprites else None
-        return super().hud_key() + (self.hover, self.cursor, self.confirm, drag, self.mode_key())
+        return (self.size, self.input, self.locked, self.card_w, self.mode_key())
 
     def mode_key(self) -> tuple:
+        """What the mode draws that changes the whole window (a banner)."""
         return ()
 
+    def side_key(self) -> tuple:
+        """What the side panel shows (the mode adds its own)."""
+        return (tuple(self.extras), tuple(c for c in self.selected if c in self.extras), self.confirm,
+                self.cursor if self.cursor >= len(self.stacks) else -1)
+
+    def regions(self) -> list[tuple[pygame.Rect, Any]]:
+        u = self.frame.unit
+        lit, k = set(self.lit()), self.moving_card()
+        f, t = self.frame, self.toast
+        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
+        deck = pygame.Rect(0, f.bottom.top, f.board.left + round(u * 9), f.bottom.h)
+        out = [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
+               (f.side, self.side_key()), (deck, self.v.get("deck"))]
+        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
+                for b in self.side_buttons + self.top_buttons]
+        for i, pile in enumerate(self.stacks):
+            r = self.pile_area(i)
+            what = (tuple(pile), i in lit, self.hover == i and k is not None, self.cursor == i,
+                    tuple(c for c in self.selected if c in pile), tuple(self.steps()[i:i + 1]))
+            out.append((r, what))
+        return out
+
+    def dirty(self, alpha: float) -> list[pygame.Rect] | None:
+        art = self.art()
+        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving
+                  if s.busy or (self.dragging and s.card == self.held)}
+        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
+        drawn, self._drawn = getattr(self, "_drawn", {}), moving
+        last_extra, self._extra = getattr(self, "_extra", []), extra
+        regions = self.regions()
+        keys = [k for _r, k in regions]
+        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
+        shown, self._shown = getattr(self, "_shown", None), keys
+        if hud != self._hud or shown is None or len(shown) != len(keys):
+            return None
+        rects = [r for (r, k), old in zip(regions, shown) if k != old]
+        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
+        return merge(rects, 10)
+
     def draw_order(self) -> list[int]:
-        order = [k for s in self.stacks for k in s] + list(self.extras)
+        order = [k for i in self.pile_order() for k in self.stacks[i]] + list(self.extras)
         return [k for k in order if k in self.sprites]
 
     def draw(self, surface: pygame.Surface) -> None:
+        # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
+        f = self.frame
+        clip = surface.get_clip()
         surface.blit(theme.background(surface.get_size()), (0, 0))
-        self.draw_top(surface)
-        self.draw_side(surface, self.frame.side)
+        if clip.colliderect(f.top) or clip.colliderect(f.bottom):
+            self.draw_top(surface)
+        side = clip.colliderect(f.side)
+        if side:
+            self.draw_side(surface, f.side)
         self.draw_places(surface)
         art = self.art()
-        order = self.draw_order()
-        late = [k for k in order if self.sprites[k].busy or (k == self.held and self.dragging)]
-        for k in order:
-            if k not in late:
-                self.sprites[k].draw(surface, art, self.alpha)
+        late = {k for k, s in self.sprites.items() if s.busy or (k == self.held and self.dragging)}
+        shown = {i for i in range(len(self.stacks)) if clip.colliderect(self.pile_area(i))}
+        piles = [(i, self.stacks[i]) for i in self.pile_order() if i in shown]
+        if side:
+            piles.append((-1, self.extras))
+        for _i, pile in piles:
+            for k in pile:
+                if k not in late and k in self.sprites:
+                    self.sprites[k].draw(surface, art, self.alpha)
         for s in self.leaving:
             s.draw(surface, art, self.alpha)
-        late.sort(key=lambda k: k == self.held)
-        for k in late:
+        for k in sorted(late, key=lambda k: (k == self.held, k)):
             self.sprites[k].draw(surface, art, self.alpha)
         self.draw_marks(surface)
         for b in self.side_buttons + self.top_buttons:
-            b.draw(surface)
+            if clip.colliderect(b.rect):
+                b.draw(surface)
         u = self.frame.unit
         self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
-        for f in self.floats:
-            f.draw(surface)
+        for fl in self.floats:
+            fl.draw(surface)
         for b in self.bursts:
             b.draw(surface)
+
+    def pile_order(self) -> list[int]:
+        """The order piles are drawn in (a fanned-out pile last, over its neighbours)."""
+        return list(range(len(self.stacks)))
+
+    def pile_area(self, i: int) -> pygame.Rect:
+        """Everything drawn for pile ``i`` at rest: its cards, number, marks — inside the board."""
+        f, u = self.frame, self.frame.unit
+        r = self.pile_rect(i)
+        top = max(f.top.bottom, r.top - round(u * 1.6))
+        return pygame.Rect(r.left - 12, top, r.w + 24, min(r.bottom + 12, f.bottom.top) - top)
 
     def draw_places(self, surface: pygame.Surface) -> None:
         """Under the cards: empty places, pile numbers, lit targets."""
