@@ -118,9 +118,15 @@ def copy_text(app: App, text: str) -> tuple[bool, str]:
     return False, f"No clipboard here: saved to {path}"
 
 
-def draw_share(surface: pygame.Surface, text: str, rect: pygame.Rect, u: float) -> None:
-    """The share text in a panel: its words, and its marks as small coloured squares."""
-    theme.panel(surface, rect, round(u * 0.6))
+def draw_share(surface: pygame.Surface | None, text: str, rect: pygame.Rect, u: float) -> float:
+    """The share text in a panel: its words, and its marks as small coloured squares.
+
+    Returns the height the panel needs; with ``surface`` None nothing is drawn (a measure).
+    """
+    if surface is None:
+        surface = pygame.Surface((1, 1))
+    else:
+        theme.panel(surface, rect, round(u * 0.6))
     x, y = rect.left + u, rect.top + u * 0.8
     theme.blit_text(surface, "SHARE", round(u * 0.8), (x, y), theme.MUTED, True)
     y += u * 1.5
@@ -142,6 +148,7 @@ def draw_share(surface: pygame.Surface, text: str, rect: pygame.Rect, u: float) 
         for part in theme.wrap(line, round(u * 0.95), round(rect.w - 2 * u), True):
             theme.blit_text(surface, part, round(u * 0.95), (x, y), theme.INK, True)
             y += u * 1.3
+    return y - rect.top + u * 0.5
 
 
 def draw_stars(surface: pygame.Surface, center, n: int, size: float, of: int = 3) -> None:
@@ -236,7 +243,8 @@ class PlayedScene(ResultsScene):
         if "daily" in self.data:
             d = self.data["daily"]
             text = self.data.get("share", "")
-            box = pygame.Rect(w - side.w - u, top, side.w, u * (3 + 1.4 * len(text.split("\n"))) + u * 1.2)
+            box = pygame.Rect(w - side.w - u, top, side.w, 0)
+            box.h = round(draw_share(None, text, box, u))
             draw_share(surface, text, box, u)
             self.draw_streak(surface, pygame.Rect(u, top, side.w, u * 9.5), d)
             if self.note:
@@ -274,10 +282,11 @@ class PlayedScene(ResultsScene):
         theme.blit_text(surface, "streak", round(u * 0.9), (x, box.top + u * 3.6), theme.MUTED, True)
         theme.blit_text(surface, str(shown), round(u * 3.2 * grow), (x + u * 0.2, box.top + u * 6.0), colour, True,
                         "midleft")
+        right = x + u * 0.2 + theme.text(str(max(now, before)), round(u * 3.2), colour, True).get_width()
         days = "day" if shown == 1 else "days"
         extra = f"{days} · was {before}" if now > before else days
-        theme.blit_text(surface, extra, round(u * 0.9), (x + u * 4.2, box.top + u * 6.0), theme.MUTED, True,
-                        "midleft")
+        theme.blit_text(surface, extra, round(u * 0.9), (right + u * 0.8, box.top + u * 6.0),
+                        theme.MUTED, True, "midleft")
         s = self.data["streak"]
         theme.blit_text(surface, f"best {s['longest']} · all modes {s['all']}", round(u * 0.85),
                         (x, box.top + u * 8.2), theme.MUTED, True)
