@@ -230,7 +230,7 @@ class ClassicScene(TableScene):
                 title, score = ("Deck cleared!" if self.game.won else "Game over"), f"{v['score']} points"
             lines.append(f"{v['misses']['P1']} wrong picks or timeouts")
         return {"title": title, "won": bool(self.game.won), "score": score, "time": self.clock,
-                "by_worth": v["by_worth"], "lines": lines, "stat_score": stat}
+                "by_worth": v["by_worth"], "lines": lines, "stat_score": stat, "lower_is_better": timed == "sprint"}
 
     def seat_name(self, p: str) -> str:
         i = int(p[1:]) - 1

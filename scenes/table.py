@@ -402,7 +402,8 @@ class TableScene(Scene):
             scene = count_play(self, res)
         elif not self.demo:
             self.app.record_result(self.mode, {"won": bool(self.game.won), "time": round(self.clock, 2),
-                                               "score": res.get("stat_score")})
+                                               "score": res.get("stat_score"),
+                                               "lower_is_better": bool(res.get("lower_is_better"))})
         self.app.manager.switch(scene, res)
 
     def leave_replay(self) -> None:
