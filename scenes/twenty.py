@@ -24,21 +24,21 @@ from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
-from sprites.hud import Button, ring
+from sprites.hud import Button
 from sprites.layout import Frame
 
-from .classic import BOT_SHOW, CALL_KEY_NAMES, CALL_KEYS, PLAYER_COLORS
+from .classic import BOT_SHOW, CALL_KEY_NAMES, CALL_KEYS
 from .players import make_bot
 from .table import TableScene
-from .twenty_parts import MAX_HAND, TABLE_KEYS, TwentyLayout, draw_interlude, hand_keys
+from .twenty_parts import MAX_HAND, TABLE_KEYS, TwentyDrawing, TwentyLayout, hand_keys
 
 INTERLUDE = 4.5  # seconds the won hand stays on screen before the next deal
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
-DEMO_LEVEL = "expert"
+DEMO_LEVEL = "bot:expert"
 DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
-class TwentyScene(TableScene):
+class TwentyScene(TwentyDrawing, TableScene):
     mode = "twenty"
     TIMED = True
 
@@ -65,16 +65,22 @@ class TwentyScene(TableScene):
             self.app.manager.push("twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
         super().enter(data)
         n = self.game.options["players"]
-        self.seats = (self.seats + ["casual"] * n)[:n]
+        self.seats = (self.seats + ["bot:casual"] * n)[:n]
         self.seats[0] = DEMO_LEVEL if self.demo else "human"
         if self.demo:
             self.seats = [DEMO_LEVEL if s == "human" else s for s in self.seats]
-        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv, self.game.seed + 7)
+        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv.removeprefix("bot:"), self.game.seed + 7)
                      for i, lv in enumerate(self.seats) if lv != "human"}
         self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
         for btn in self.side_buttons:
             btn.enabled = bool(self.humans) and not (self.demo or self.replaying)
         self.place(animate=False)
+        if any(op == "push" for op, _name, _data in self.app.manager.pending):
+            self.sprites.clear()  # a first-play page comes first: deal when it closes
+
+    def resume(self) -> None:
+        if not self.sprites:
+            self.deal_in(0.2, step=DEAL_STEP)
 
     def save_text(self) -> str:
         return json.dumps({**json.loads(self.game.to_json()), "seats": self.seats})
@@ -288,6 +294,12 @@ class TwentyScene(TableScene):
         who = self.key_owner()
         if self.caller is not None:
             self.end_call()
+        if len(self.v["hands"][who]) >= MAX_HAND:
+            name = self.seat_name(who)
+            self.toast.show(f"{name} already hold{'' if name == 'You' else 's'} {MAX_HAND} cards, the most allowed: "
+                            "no more may be drawn", theme.BAD)
+            self.app.sound("wrong")
+            return
         self.play(f"{who} draw")
 
     # ----- moves -----------------------------------------------------------------------
@@ -310,6 +322,7 @@ class TwentyScene(TableScene):
                 self.start_interlude(last["hand_won"], m.cards)
             self.sync(taker=self.layout.discard_pos)
         elif m.verb == "miss":
+            self.said[who] = ["wrong!", 1.2]
             self.shake(list(m.cards), None if who in self.humans else "")
             if who not in self.humans:
                 self.toast.show(f"{self.seat_name(who)} called a wrong Set", theme.INFO)
@@ -436,184 +449,3 @@ class TwentyScene(TableScene):
         said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))
         return super().hud_key() + (self.caller, round(self.call_left * 10) if self.caller else 0, said,
                                     self.bot_move, self.interlude is not None, self.discard_top)
-
-    # ----- results ---------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        moves = [Move.parse(h) for h in self.game.history]
-        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
-        lines = []
-        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
-        for p in ranking:
-            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
-            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
-            lines.append(f"{self.seat_name(p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
-                         f"{wrong} wrong")
-        best = v["scores"][ranking[0]]
-        winners = [p for p in ranking if v["scores"][p] == best]
-        name = self.seat_name(winners[0])
-        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
-        by_worth = [0, 0, 0, 0]
-        for m in moves:
-            if m.player == "P1" and m.verb == "set":
-                by_worth[worth(*m.cards) - 1] += 1
-        return {"title": title, "won": bool(self.game.won), "time": self.clock, "lines": lines,
-                "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "by_worth": by_worth,
-                "stat_score": v["scores"]["P1"]}
-
-    def seat_name(self, p: str) -> str:
-        i = int(p[1:]) - 1
-        if i < len(self.seats) and self.seats[i] != "human":
-            return f"{p} (bot)"
-        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
-
-    # ----- drawing ---------------------------------------------------------------------
-    def seat_pos(self, p: str) -> tuple[float, float]:
-        lay = self.layout
-        if p == "P1":
-            return lay.hand_label.centerx, lay.hand_label.centery
-        box = lay.boxes[p]
-        return box.centerx, box.top + lay.unit * 1.1
-
-    def seat_state(self, p: str) -> str:
-        if p in self.said:
-            return self.said[p][0]
-        if self.caller == p:
-            return "picking…"
-        if p in self.bots:
-            return "" if self.game.over else "thinking…"
-        if len(self.humans) > 1:
-            return f"call: {CALL_KEY_NAMES[self.humans.index(p)]}"
-        return ""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.background(surface.get_size()), (0, 0))
-        self.draw_top(surface)
-        for p in self.game.players[1:]:
-            self.draw_seat(surface, p)
-        self.draw_own_label(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
-            s.draw(surface, self.art_of(s), self.alpha)
-        for s in self.leaving:
-            s.draw(surface, self.art_of(s), self.alpha)
-        self.draw_side(surface, self.frame.side)
-        for b in self.side_buttons + self.top_buttons:
-            b.draw(surface)
-        u = self.frame.unit
-        for f in self.floats:
-            f.draw(surface)
-        for b in self.bursts:
-            b.draw(surface)
-        if self.interlude is not None:
-            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
-
-    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
-        """The deck left of the table, the discard pile right of it, with their counts."""
-        lay, u, art = self.layout, self.frame.unit, self.art()
-        for pos, count, label in ((lay.deck_pos, n, "deck"), (lay.discard_pos, self.v["discard"], "discard")):
-            x, y = pos
-            r = pygame.Rect((0, 0), art.size)
-            r.center = (round(x), round(y))
-            pygame.draw.rect(surface, (52, 70, 100), r, width=2, border_radius=art.radius)
-            for k in range(min(4, (count + 9) // 10)):
-                if label == "discard" and self.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
-                    img = art.face(self.discard_top)
-                else:
-                    img = art.back()
-                surface.blit(img, img.get_rect(center=(round(x - k * 2), round(y - k * 2))))
-            theme.blit_text(surface, f"{label} {count}", round(u * 0.95), (x, r.bottom + u * 0.5), theme.MUTED, True,
-                            "midtop")
-
-    def draw_seat(self, surface: pygame.Surface, p: str) -> None:
-        box, u = self.layout.boxes[p], self.frame.unit
-        i = int(p[1:]) - 1
-        active = self.caller == p or (self.bot_move or "").startswith(p + " ")
-        theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 30 if active else 14),
-                    PLAYER_COLORS[i] if active else (255, 255, 255, 30))
-        y = box.top + u * 1.1
-        pygame.draw.circle(surface, PLAYER_COLORS[i], (box.left + u * 1.0, y), round(u * 0.4))
-        name = theme.blit_text(surface, self.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
-                               True, "midleft")
-        if self.v["dealer"] == p and self.interlude is None:
-            theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
-        score = theme.blit_text(surface, f"{self.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
-                                theme.INK, True, "midright")
-        state = self.seat_state(p)
-        color = theme.ACCENT if p in self.said or self.caller == p else theme.MUTED
-        theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
-        if self.caller == p:
-            ring(surface, (round(box.right - u * 1.3), round(box.bottom - u * 1.3)), round(u * 0.9),
-                 self.call_left / self.call_time, theme.ACCENT, max(3, round(u * 0.25)))
-
-    def draw_own_label(self, surface: pygame.Surface) -> None:
-        r, u = self.layout.hand_label, self.frame.unit
-        n = len(self.disp_hands.get("P1", []))
-        name = self.seat_name("P1")
-        y = r.centery
-        pygame.draw.circle(surface, PLAYER_COLORS[0], (r.left + u * 1.0, y), round(u * 0.4))
-        head = "YOUR CARDS" if name == "You" else f"{name.upper()}'S CARDS"
-        t = theme.blit_text(surface, f"{head} · {n} of {MAX_HAND}", round(u * 0.95), (r.left + u * 1.7, y),
-                            theme.INK, True, "midleft")
-        state = self.seat_state("P1")
-        if state:
-            theme.blit_text(surface, state, round(u * 0.95), (t.right + u * 0.8, y),
-                            theme.ACCENT if "P1" in self.said or self.caller == "P1" else theme.MUTED, True, "midleft")
-        theme.blit_text(surface, f"{self.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y), theme.INK,
-                        True, "midright")
-        if self.caller == "P1":
-            ring(surface, (round(r.right - u * 5.5), round(y)), round(u * 0.8), self.call_left / self.call_time,
-                 theme.ACCENT, max(3, round(u * 0.25)))
-
-    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        theme.panel(surface, rect)
-        u, v = self.frame.unit, self.v
-        x = rect.left + u
-        hand = self.interlude["hand"] if self.interlude else v["hand"]
-        theme.blit_text(surface, f"HAND {hand} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
-                        theme.MUTED, True)
-        top = rect.top + u * 3.0
-        for i, p in enumerate(v["players"]):
-            cy = top + i * u * 2.6
-            row = pygame.Rect(rect.left + u * 0.6, cy - u * 1.1, rect.w - u * 1.2, u * 2.2)
-            active = self.caller == p
-            theme.panel(surface, row, round(u * 0.5), (255, 255, 255, 34 if active else 12),
-                        PLAYER_COLORS[i] if active else (0, 0, 0, 0))
-            pygame.draw.circle(surface, PLAYER_COLORS[i], (row.left + u * 0.9, cy), round(u * 0.35))
-            theme.blit_text(surface, self.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
-                            "midleft")
-            held = len(self.disp_hands.get(p, []))
-            theme.blit_text(surface, f"{held} cards", round(u * 0.85), (row.right - u * 3.6, cy), theme.MUTED, True,
-                            "midright")
-            theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
-                            "midright")
-        y = top + len(v["players"]) * u * 2.6
-        theme.blit_text(surface, f"dealer {self.seat_name(v['dealer'])} · reshuffles {v['reshuffles']}",
-                        round(u * 0.85), (x, y), theme.DIM, True)
-        if self.caller is not None:
-            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.05),
-                            (rect.centerx, y + u * 2.0), theme.ACCENT, True, "center")
-            theme.blit_text(surface, f"{max(0.0, self.call_left):.0f} s", round(u * 1.6),
-                            (rect.centerx, y + u * 3.7), theme.ACCENT, True, "center")
-        elif self.humans and not self.locked:
-            hint = "Click a card or press Space to call" if len(self.humans) == 1 else "Call with your key first"
-            theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")
-        self.draw_history(surface, rect, y + u * 5.2)
-
-    def draw_history(self, surface: pygame.Surface, rect: pygame.Rect, y: float) -> None:
-        """The hands played so far, newest first, as far as the panel has room above the buttons."""
-        u = self.frame.unit
-        results = self.v["results"]
-        bottom = min(b.rect.top for b in self.side_buttons) - u * 0.8
-        if not results or y + u * 1.4 > bottom:
-            return
-        theme.blit_text(surface, "HANDS WON", round(u * 0.85), (rect.left + u, y), theme.MUTED, True)
-        y += u * 1.6
-        for r in reversed(results):
-            if y + u * 1.2 > bottom:
-                break
-            hand, p, pts = r[0], r[1], r[2]
-            theme.blit_text(surface, f"{hand}. {self.seat_name(p)}", round(u * 0.9), (rect.left + u, y),
-                            PLAYER_COLORS[int(p[1:]) - 1], True)
-            theme.blit_text(surface, f"+{pts}", round(u * 0.9), (rect.right - u, y), theme.INK, True, "topright")
-            y += u * 1.3

@@ -1,4 +1,4 @@
-"""Pieces of the 20/20 SET screen: where everything goes, the keys, the interlude box, the tutorial.
+"""Pieces of the 20/20 SET screen: where everything goes, the keys, and how it is drawn.
 
 ``TwentyLayout(frame, players)`` splits the board into a strip of seat boxes
 along the top (every player but P1, their cards small), the six-card table
@@ -18,15 +18,14 @@ from typing import Any
 
 import pygame
 
-from game.cards import card, is_set, why_not_set
+from game.cards import worth
+from game.move import Move
 from sprites import theme
-from sprites.cardart import ASPECT, art_for
-from sprites.hud import Button
+from sprites.cardart import ASPECT
+from sprites.hud import ring
 from sprites.layout import KEY_LAYOUTS, MAX_CARD_W, Frame
 
-from .base import Scene
-from .overlays import veil
-from .widgets import unit_of
+from .classic import CALL_KEY_NAMES, PLAYER_COLORS
 
 MAX_HAND = 9
 TABLE_KEYS = 6  # the first six card keys pick the table: 1 2 3 / q w e on a qwerty keyboard
@@ -108,9 +107,7 @@ class TwentyLayout:
         w = self.big_w
         counts = rows_of(n, self.per_row)
         h = w / ASPECT
-        block = len(counts) * h + max(0, len(counts) - 1) * w * 0.12
-        top = self.hand_area.top + max(0.0, (self.hand_area.h - block) / 2)
-        return _row_positions(counts, self.hand_area.centerx, top, w, w * 0.1)
+        return _row_positions(counts, self.hand_area.centerx, self.hand_area.top + h * 0.08, w, w * 0.1)
 
     def seat_slots(self, p: str, n: int) -> list[tuple[float, float]]:
         """Centres of another player's n cards in their box at the top."""
@@ -148,141 +145,190 @@ def draw_interlude(surface: pygame.Surface, rect: pygame.Rect, u: float, info: d
                     theme.DIM, True, "center")
 
 
-# ----- the first-play tutorial ------------------------------------------------------------------
-HAND = ("3PSF", "2PSH", "2GDF")
-TABLE = ("1GOE", "1PDH", "3GSE", "1GDH", "1GOF", "1ROF")
-STEPS = (
-    "In 20/20 everyone has personal cards, face up (yours lie along the bottom), and six cards lie on the "
-    "table for all. Get rid of your personal cards by making Sets with them.",
-    "Your turn: one Set hides here that uses your own cards. Click three cards, or press 1 2 3 / q w e for "
-    "the table and a s d for your cards.",
-    "Table cards you use are replaced; yours are not. A wrong pick gives you a penalty card. Stuck? Draw (+) "
-    "takes one more card, up to 9. Empty your hand first: you score a point for every card the others hold.",
-)
+class TwentyDrawing:
+    """How the 20/20 scene draws itself: seat boxes, P1's label, the piles, the side panel, the interlude.
 
+    Mixed into ``TwentyScene``; reads only the scene's state (``draw`` never changes it).
+    """
 
-class TwentyTutorialScene(Scene):
-    """Three short steps shown before the first 20/20 game (``settings["tutorial_seen"]["twenty"]``)."""
+    # ----- results ---------------------------------------------------------------------
+    def results(self) -> dict[str, Any]:
+        v = self.v
+        moves = [Move.parse(h) for h in self.game.history]
+        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
+        lines = []
+        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
+        for p in ranking:
+            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
+            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
+            lines.append(f"{self.seat_name(p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
+                         f"{wrong} wrong")
+        best = v["scores"][ranking[0]]
+        winners = [p for p in ranking if v["scores"][p] == best]
+        name = self.seat_name(winners[0])
+        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
+        by_worth = [0, 0, 0, 0]
+        for m in moves:
+            if m.player == "P1" and m.verb == "set":
+                by_worth[worth(*m.cards) - 1] += 1
+        return {"title": title, "won": bool(self.game.won), "time": self.clock, "lines": lines,
+                "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "by_worth": by_worth,
+                "stat_score": v["scores"]["P1"]}
 
-    def enter(self, data: dict[str, Any]) -> None:
-        self.overlay = bool(data.get("overlay"))
-        self.step = 0
-        self.picked: list[int] = []
-        self.note, self.note_color, self.solved = "", theme.INK, False
-        self.next = Button("Next", self.advance, "Enter", accent=True)
-        self.skip = Button("Skip", self.done, "Esc")
-        self.cards = [card(c) for c in TABLE + HAND]
-        super().enter(data)
+    def seat_name(self, p: str) -> str:
+        i = int(p[1:]) - 1
+        if i < len(self.seats) and self.seats[i] != "human":
+            return f"{p} (bot)"
+        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
 
-    def advance(self) -> None:
-        if self.step == 1 and not self.solved:
-            self.note, self.note_color = "Find the Set first — or press Esc to skip.", theme.MUTED
-            return
-        if self.step + 1 >= len(STEPS):
-            self.done()
-            return
-        self.step += 1
-        self.note = ""
-        if self.step == 2:
-            self.next.label = "Play"
+    def seat_pos(self, p: str) -> tuple[float, float]:
+        lay = self.layout
+        if p == "P1":
+            return lay.hand_label.right - lay.unit * 8, lay.hand_label.centery
+        box = lay.boxes[p]
+        return box.centerx, box.top + lay.unit * 1.1
 
-    def done(self) -> None:
-        seen = dict(self.app.settings.get("tutorial_seen") or {})
-        seen["twenty"] = True
-        self.app.set_setting("tutorial_seen", seen)
-        if self.overlay:
-            self.app.manager.pop()
-        else:
-            self.app.manager.switch("menu", {})
-
-    def pick(self, i: int) -> None:
-        if self.step != 1 or self.solved:
-            return
-        c = self.cards[i]
-        if c in self.picked:
-            self.picked.remove(c)
-            return
-        self.picked.append(c)
-        if len(self.picked) < 3:
-            return
-        own = [c for c in self.picked if c in self.cards[6:]]
-        if is_set(*self.picked) and own:
-            self.solved = True
-            self.note, self.note_color = f"That's it: {len(own)} of your cards gone in one Set!", theme.GOOD
-            self.app.sound("set")
-        else:
-            why = "use at least one of your own cards" if is_set(*self.picked) else why_not_set(*self.picked)
-            self.note, self.note_color = f"Not this one — {why}", theme.BAD
-            self.app.sound("wrong")
-            self.picked = []
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        u = self.u = unit_of(size)
-        self.art_w = round(min(u * 6.0, w * 0.8 / 3.4))
-        ch = self.art_w / ASPECT
-        self.rects = []
-        for i in range(9):
-            row, col = divmod(i, 3)
-            r = pygame.Rect(0, 0, self.art_w, round(ch))
-            r.center = (round(w / 2 + (col - 1) * self.art_w * 1.12), round(u * 8.5 + ch / 2 + row * ch * 1.18
-                                                                          + (u * 1.6 if row == 2 else 0)))
-            self.rects.append(r)
-        self.next.rect = pygame.Rect(w / 2 + u * 0.5, h - u * 3.6, u * 10, u * 2.4)
-        self.skip.rect = pygame.Rect(w / 2 - u * 10.5, h - u * 3.6, u * 10, u * 2.4)
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN:
-            keys = "123qwe" + hand_keys(str(self.app.settings.get("card_keys", "123qweasdzxc")))[:3]
-            if e.key == pygame.K_ESCAPE:
-                self.done()
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.advance()
-            elif e.unicode and e.unicode.lower() in keys:
-                self.pick(keys.index(e.unicode.lower()))
-            return True
-        if self.next.handle_event(e) or self.skip.handle_event(e):
-            return True
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for i, r in enumerate(self.rects):
-                if r.collidepoint(e.pos):
-                    self.pick(i)
-        return True
+    def seat_state(self, p: str) -> str:
+        if p in self.said:
+            return self.said[p][0]
+        if self.caller == p:
+            return "picking…"
+        if p in self.bots:
+            return "" if self.game.over else "thinking…"
+        if len(self.humans) > 1:
+            return f"call: {CALL_KEY_NAMES[self.humans.index(p)]}"
+        return ""
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.app.manager.top is not self:
-            return  # another tutorial is shown over this one (the basics come first)
-        w, h = surface.get_size()
-        u = self.u
-        if self.overlay:
-            veil(surface)
-        else:
-            surface.blit(theme.background((w, h)), (0, 0))
-        theme.blit_text(surface, f"20/20 SET · {self.step + 1} / {len(STEPS)}", round(u * 0.9), (w / 2, u * 2.5),
-                        theme.MUTED, True, "center")
-        theme.blit_text(surface, "Your cards and the table", round(u * 2.2), (w / 2, u * 4.6), theme.INK, True,
-                        "center")
-        s = self.app.settings
-        art = art_for(self.art_w, str(s.get("palette", "standard")), bool(s.get("colour_cue")))
-        theme.blit_text(surface, "TABLE", round(u * 0.85), (self.rects[0].left, self.rects[0].top - u * 0.4),
-                        theme.MUTED, True, "bottomleft")
-        theme.blit_text(surface, "YOUR CARDS", round(u * 0.85), (self.rects[6].left, self.rects[6].top - u * 0.4),
-                        theme.ACCENT, True, "bottomleft")
-        keys = "123qwe" + hand_keys(str(s.get("card_keys", "123qweasdzxc")))[:3]
-        for i, (c, r) in enumerate(zip(self.cards, self.rects)):
-            surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
-            surface.blit(art.face(c), r)
-            if c in self.picked:
-                pygame.draw.rect(surface, theme.GOOD if self.solved else theme.SELECT, r.inflate(8, 8), width=4,
-                                 border_radius=art.radius + 4)
-            if self.step == 1:
-                theme.blit_text(surface, keys[i].upper(), round(u * 0.9), (r.right - u * 0.3, r.bottom - u * 0.2),
-                                (150, 146, 136), True, "bottomright")
-        y = self.rects[-1].bottom + u * 1.4
-        for line in theme.wrap(STEPS[self.step], round(u * 1.1), round(min(w * 0.8, u * 44)), True):
-            theme.blit_text(surface, line, round(u * 1.1), (w / 2, y), theme.INK, True, "midtop")
-            y += u * 1.5
-        if self.note:
-            theme.blit_text(surface, self.note, round(u * 1.05), (w / 2, y + u * 0.3), self.note_color, True, "midtop")
-        self.next.draw(surface)
-        self.skip.draw(surface)
+        surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.draw_top(surface)
+        for p in self.game.players[1:]:
+            self.draw_seat(surface, p)
+        self.draw_own_label(surface)
+        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
+            s.draw(surface, self.art_of(s), self.alpha)
+        for s in self.leaving:
+            s.draw(surface, self.art_of(s), self.alpha)
+        self.draw_side(surface, self.frame.side)
+        for b in self.side_buttons + self.top_buttons:
+            b.draw(surface)
+        u = self.frame.unit
+        for f in self.floats:
+            f.draw(surface)
+        for b in self.bursts:
+            b.draw(surface)
+        if self.interlude is not None:
+            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
+        half = theme.text(self.toast.s, round(u * 1.1), theme.INK, True).get_width() / 2 + u * 1.5
+        cx = min(max(self.frame.board.centerx, half), surface.get_width() - half)
+        self.toast.draw(surface, (round(cx), self.frame.bottom.centery), round(u * 1.1))
+
+    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
+        """The deck left of the table, the discard pile right of it, with their counts."""
+        lay, u, art = self.layout, self.frame.unit, self.art()
+        for pos, count, label in ((lay.deck_pos, n, "deck"), (lay.discard_pos, self.v["discard"], "discard")):
+            x, y = pos
+            r = pygame.Rect((0, 0), art.size)
+            r.center = (round(x), round(y))
+            pygame.draw.rect(surface, (52, 70, 100), r, width=2, border_radius=art.radius)
+            for k in range(min(4, (count + 9) // 10)):
+                if label == "discard" and self.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
+                    img = art.face(self.discard_top)
+                else:
+                    img = art.back()
+                surface.blit(img, img.get_rect(center=(round(x - k * 2), round(y - k * 2))))
+            theme.blit_text(surface, f"{label} {count}", round(u * 0.95), (x, r.bottom + u * 0.5), theme.MUTED, True,
+                            "midtop")
+
+    def draw_seat(self, surface: pygame.Surface, p: str) -> None:
+        box, u = self.layout.boxes[p], self.frame.unit
+        i = int(p[1:]) - 1
+        active = self.caller == p or (self.bot_move or "").startswith(p + " ")
+        theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 30 if active else 14),
+                    PLAYER_COLORS[i] if active else (255, 255, 255, 30))
+        y = box.top + u * 1.1
+        pygame.draw.circle(surface, PLAYER_COLORS[i], (box.left + u * 1.0, y), round(u * 0.4))
+        name = theme.blit_text(surface, self.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
+                               True, "midleft")
+        if self.v["dealer"] == p and self.interlude is None:
+            theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
+        score = theme.blit_text(surface, f"{self.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
+                                theme.INK, True, "midright")
+        state = self.seat_state(p)
+        color = theme.ACCENT if p in self.said or self.caller == p else theme.MUTED
+        theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
+        if self.caller == p:
+            ring(surface, (round(box.right - u * 1.3), round(box.bottom - u * 1.3)), round(u * 0.9),
+                 self.call_left / self.call_time, theme.ACCENT, max(3, round(u * 0.25)))
+
+    def draw_own_label(self, surface: pygame.Surface) -> None:
+        r, u = self.layout.hand_label, self.frame.unit
+        n = len(self.disp_hands.get("P1", []))
+        name = self.seat_name("P1")
+        y = r.centery
+        pygame.draw.circle(surface, PLAYER_COLORS[0], (r.left + u * 1.0, y), round(u * 0.4))
+        head = "YOUR CARDS" if name == "You" else f"{name.upper()}'S CARDS"
+        t = theme.blit_text(surface, f"{head} · {n} of {MAX_HAND}", round(u * 0.95), (r.left + u * 1.7, y),
+                            theme.INK, True, "midleft")
+        state = self.seat_state("P1")
+        if state:
+            theme.blit_text(surface, state, round(u * 0.95), (t.right + u * 0.8, y),
+                            theme.ACCENT if "P1" in self.said or self.caller == "P1" else theme.MUTED, True, "midleft")
+        theme.blit_text(surface, f"{self.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y), theme.INK,
+                        True, "midright")
+        if self.caller == "P1":
+            ring(surface, (round(r.right - u * 5.5), round(y)), round(u * 0.8), self.call_left / self.call_time,
+                 theme.ACCENT, max(3, round(u * 0.25)))
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme.panel(surface, rect)
+        u, v = self.frame.unit, self.v
+        x = rect.left + u
+        hand = self.interlude["hand"] if self.interlude else v["hand"]
+        theme.blit_text(surface, f"HAND {hand} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
+                        theme.MUTED, True)
+        top = rect.top + u * 3.0
+        for i, p in enumerate(v["players"]):
+            cy = top + i * u * 2.6
+            row = pygame.Rect(rect.left + u * 0.6, cy - u * 1.1, rect.w - u * 1.2, u * 2.2)
+            active = self.caller == p
+            theme.panel(surface, row, round(u * 0.5), (255, 255, 255, 34 if active else 12),
+                        PLAYER_COLORS[i] if active else (0, 0, 0, 0))
+            pygame.draw.circle(surface, PLAYER_COLORS[i], (row.left + u * 0.9, cy), round(u * 0.35))
+            theme.blit_text(surface, self.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
+                            "midleft")
+            held = len(self.disp_hands.get(p, []))
+            theme.blit_text(surface, f"{held} cards", round(u * 0.85), (row.right - u * 3.6, cy), theme.MUTED, True,
+                            "midright")
+            theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
+                            "midright")
+        y = top + len(v["players"]) * u * 2.6
+        theme.blit_text(surface, f"dealer {self.seat_name(v['dealer'])} · reshuffles {v['reshuffles']}",
+                        round(u * 0.85), (x, y), theme.DIM, True)
+        if self.caller is not None:
+            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.05),
+                            (rect.centerx, y + u * 2.0), theme.ACCENT, True, "center")
+            theme.blit_text(surface, f"{max(0.0, self.call_left):.0f} s", round(u * 1.6),
+                            (rect.centerx, y + u * 3.7), theme.ACCENT, True, "center")
+        elif self.humans and not self.locked:
+            hint = "Click a card or press Space to call" if len(self.humans) == 1 else "Call with your key first"
+            theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")
+        self.draw_history(surface, rect, y + u * 5.2)
+
+    def draw_history(self, surface: pygame.Surface, rect: pygame.Rect, y: float) -> None:
+        """The hands played so far, newest first, as far as the panel has room above the buttons."""
+        u = self.frame.unit
+        results = self.v["results"]
+        bottom = min(b.rect.top for b in self.side_buttons) - u * 0.8
+        if not results or y + u * 1.4 > bottom:
+            return
+        theme.blit_text(surface, "HANDS WON", round(u * 0.85), (rect.left + u, y), theme.MUTED, True)
+        y += u * 1.6
+        for r in reversed(results):
+            if y + u * 1.2 > bottom:
+                break
+            hand, p, pts = r[0], r[1], r[2]
+            theme.blit_text(surface, f"{hand}. {self.seat_name(p)}", round(u * 0.9), (rect.left + u, y),
+                            PLAYER_COLORS[int(p[1:]) - 1], True)
+            theme.blit_text(surface, f"+{pts}", round(u * 0.9), (rect.right - u, y), theme.INK, True, "topright")
+            y += u * 1.3

@@ -23,7 +23,7 @@ def app(tmp_path):
     pygame.quit()
 
 
-def start(app, seats=("human", "casual")):
+def start(app, seats=("human", "bot:casual")):
     app.manager.switch("twenty", {"seed": SEED, "options": {"players": len(seats)}, "seats": list(seats)})
     step(app, 1.5)
     return top(app)
@@ -65,7 +65,7 @@ def test_a_game_from_the_menu_to_the_results_by_clicks(app):
     click(app, button(top(app), "20/20").rect.center)
     top(app).seed = SEED  # the setup screen's deal number (a fresh one each time otherwise)
     click(app, button(top(app), "Start").rect.center)
-    assert isinstance(top(app), TwentyScene) and top(app).seats == ["human", "casual"]
+    assert isinstance(top(app), TwentyScene) and top(app).seats == ["human", "bot:casual"]
     settle(app)
 
     def pick_cards(scene, cards):
@@ -158,16 +158,16 @@ def test_a_call_that_runs_out_brings_a_penalty_card(app):
 
 
 def test_the_game_is_saved_after_a_move_and_resumes(app):
-    scene = start(app, ("human", "fast"))
+    scene = start(app, ("human", "bot:fast"))
     press(app, pygame.K_PLUS, "+")
     hands = scene.v["hands"]
     app.manager.switch("twenty", {"resume": app.load_game("twenty")})
     step(app, 0.2)
-    assert (top(app).v["hands"], top(app).seats) == (hands, ["human", "fast"])
+    assert (top(app).v["hands"], top(app).seats) == (hands, ["human", "bot:fast"])
 
 
 def test_bots_move_when_left_alone(app):
-    scene = start(app, ("human", "expert"))
+    scene = start(app, ("human", "bot:expert"))
     for _ in range(40):
         step(app, 0.5)
         if any(h.startswith("P2") for h in scene.game.history):
