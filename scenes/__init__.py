@@ -42,7 +42,7 @@ SCENES: dict[str, str] = {
     "points": "scenes.points:PointsScene",
     "findall": "scenes.findall:FindAllScene",
     "twenty": "scenes.twenty:TwentyScene",
-    "twenty_tutorial": "scenes.twenty_parts:TwentyTutorialScene",
+    "twenty_tutorial": "scenes.twenty_tutorial:TwentyTutorialScene",
     "pause": "scenes.overlays:PauseScene",
     "help": "scenes.overlays:HelpScene",
     "tutorial": "scenes.tutorial:TutorialScene",

@@ -153,20 +153,23 @@ Keys: table 1 2 3 / q w e · your cards a s d f g h j k l · draw +""")
 
 
 def _twenty_seat(i: int) -> Option:
-    kinds = (("human", "Human (hot seat)"),) + tuple((lv, f"Bot: {lv}") for lv in BOT_LEVELS)
-    return Option(f"p{i}", f"Player {i}", kinds, "casual", lambda v, i=i: int(v.get("players", 2)) >= i)
+    # bots are "bot:<level>": the level "human" must not be taken for a person at the keyboard
+    kinds = (("human", "Human (hot seat)"),) + tuple((f"bot:{lv}", f"Bot: {lv}") for lv in BOT_LEVELS)
+    return Option(f"p{i}", f"Player {i}", kinds, "bot:casual", lambda v, i=i: int(v.get("players", 2)) >= i)
 
 
 def twenty_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """20/20 engine options and seats from the setup values (2 to 4 players; P1 is the mouse player).
+    """20/20 engine options and seats (``"human"`` or ``"bot:<level>"``) from the setup values.
 
-    >>> twenty_setup({"players": 3, "p2": "human", "p3": "expert"})
-    ({'players': 3}, ['human', 'human', 'expert'])
+    2 to 4 players; P1 is the mouse player.
+
+    >>> twenty_setup({"players": 3, "p2": "human", "p3": "bot:expert"})
+    ({'players': 3}, ['human', 'human', 'bot:expert'])
     >>> twenty_setup({"players": 1})
-    ({'players': 2}, ['human', 'casual'])
+    ({'players': 2}, ['human', 'bot:casual'])
     """
     n = min(4, max(2, int(values.get("players", 2))))
-    return {"players": n}, ["human"] + [values.get(f"p{i}", "casual") for i in range(2, n + 1)]
+    return {"players": n}, ["human"] + [values.get(f"p{i}", "bot:casual") for i in range(2, n + 1)]
 
 
 MODES: dict[str, ModeInfo] = {
