@@ -153,6 +153,7 @@ class LevelsScene(Scene):
         self.back = Button("Menu", lambda: self.app.manager.switch("menu", {}), "Esc")
         self.tiles: list[pygame.Rect] = []
         super().enter(data)
+        self.sync()
         if self.notices:
             n = len(self.notices)
             self.app.manager.push("message", {
@@ -176,6 +177,11 @@ class LevelsScene(Scene):
 
     # ----- input ------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
+        used = self.react(e)
+        self.sync()
+        return used
+
+    def react(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
             n = len(self.current)
             moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -PER_ROW, pygame.K_DOWN: PER_ROW}
@@ -242,7 +248,8 @@ class LevelsScene(Scene):
             self.tiles.append(pygame.Rect(round(g.left + col * (tw + gap)), round(y), round(tw), round(th)))
             col += 1
 
-    def update(self, dt: float) -> None:
+    def sync(self) -> None:
+        """The buttons' state after the tab or the chosen level changed."""
         for k, b in enumerate(self.tabs):
             b.accent = k == self.tab
         levels = self.current
