@@ -267,7 +267,7 @@ class DailyScene(Scene):
         for i, m in enumerate(ROWS):
             self.draw_row(surface, i, m)
         self.back.draw(surface)
-        help_text = self.notice or "↑↓ choose · Enter play · ←→ / PgUp PgDn other days · Home today · Esc menu"
+        help_text = self.notice or "Up/Down choose · Enter play · Left/Right other days · Home today · Esc menu"
         theme.blit_text(surface, help_text, round(u * 0.8), (w / 2, h - u * 0.7),
                         theme.BAD if self.notice else theme.DIM, True, "center")
 

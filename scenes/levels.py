@@ -141,8 +141,9 @@ class LevelsScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
         self.folder = data.get("dir")
         self.levels, self.notices = load_levels(self.folder)
-        self.groups = [(m, t) for m, t in GROUPS if m in self.levels] or list(GROUPS[:1])
-        self.tab, self.focus = 0, 0
+        self.groups = list(GROUPS) + [(m, MODES[m].title) for m in self.levels if m not in dict(GROUPS)]
+        self.tab = next((k for k, (m, _t) in enumerate(self.groups) if self.levels.get(m)), 0)
+        self.focus = 0
         focus = data.get("focus")
         for k, (m, _t) in enumerate(self.groups):
             ids = [lv["id"] for lv in self.levels.get(m, [])]
@@ -241,6 +242,8 @@ class LevelsScene(Scene):
                 if self.tiles:
                     y += th + gap
                 if lv.get("grade") != grade:
+                    if self.tiles:
+                        y += u * 0.5
                     grade = lv.get("grade")
                     self.labels.append((str(grade or "levels").upper(), y))
                     y += u * 1.3
@@ -276,7 +279,7 @@ class LevelsScene(Scene):
         if levels:
             self.draw_side(surface, levels[min(self.focus, len(levels) - 1)])
         self.back.draw(surface)
-        tip = "←→↑↓ choose · Enter play · Tab or 1-3 mode · Esc menu"
+        tip = "arrows choose · Enter or a second click plays · Tab or 1-3 mode · Esc menu"
         if self.notices:
             tip = f"{len(self.notices)} damaged level file(s) skipped · " + tip
         theme.blit_text(surface, tip, round(u * 0.8), (w / 2, h - u * 0.7), theme.DIM, True, "center")
