@@ -73,7 +73,7 @@ class App:
         self.fullscreen = bool(self.options.fullscreen or s.get("fullscreen", False))
         pygame.display.set_caption("Set Arcade")
         self.screen = self._open_window()
-        self.audio = self._open_audio()
+        self._audio = None  # made on the first sound: the menu opens without loading the sound module
         self.manager = SceneManager(self)
         self.running = True
         self.exit_code = 0
@@ -126,6 +126,12 @@ class App:
         return self.store.take_notices()
 
     # ----- sound ---------------------------------------------------------------
+    @property
+    def audio(self):
+        if self._audio is None:
+            self._audio = self._open_audio()
+        return self._audio
+
     def _open_audio(self):
         try:
             from sprites.audio import Audio

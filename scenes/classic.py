@@ -269,7 +269,7 @@ class ClassicScene(TableScene):
                             "midright")
             if active:
                 ring(surface, (round(box.right - u * 4.2), round(cy)), round(u * 1.25),
-                     self.call_left / self.call_time, theme.ACCENT, max(3, round(u * 0.3)))
+                     round(self.call_left * 20) / 20 / self.call_time, theme.ACCENT, max(3, round(u * 0.3)))
                 theme.blit_text(surface, f"{max(0.0, self.call_left):.0f}", round(u * 1.1),
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
         if self.caller is not None:

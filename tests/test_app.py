@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from scene_driver import button, click, make_app, press, step, top
+from scene_driver import button, click, first_set, key_cards, make_app, press, step, top
 
 import main
 from scenes.app import App, Options
@@ -136,3 +136,16 @@ def test_drawing_only_what_changed_matches_a_full_redraw(app, mode):
         step(app, 0.15, dt=1 / 60)
         same.append(_same_as_full_redraw(app))
     assert all(same)
+
+
+def test_a_call_and_its_countdown_redraw_like_a_full_redraw(app):
+    app.manager.switch("classic", {"seed": 3, "options": {"players": 2}, "seats": ["human", "human"]})
+    step(app, 1.0)
+    press(app, pygame.K_RETURN)  # P2 calls
+    scene = top(app)
+    same = []
+    for c in first_set(scene)[:2]:
+        key_cards(app, [c])
+        step(app, 0.4, dt=1 / 60)
+        same.append(_same_as_full_redraw(app))
+    assert (same, scene.caller, len(scene.selected)) == ([True, True], "P2", 2)
