@@ -6,6 +6,7 @@ solver is off (``solve: False``) except where a stand-in solver is injected.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 
 import pygame
@@ -17,6 +18,7 @@ from scenes.daily import ROWS, DailyScene
 from scenes.findall import FindAllScene
 from scenes.share import SHARE_FILE, PlayedScene
 from scenes.start import first_scene
+from scenes.stats import MODE_COLOURS
 
 DAY = "2026-11-22"  # daily #2
 
@@ -153,3 +155,29 @@ def test_a_mags_daily_with_par_is_played_as_a_level_showing_par(app):
 def test_the_command_line_daily_with_a_mode_starts_straight_into_it(app):
     app.options.daily, app.options.mode = DAY, "findall"
     assert first_scene(app) == ("daily", {"date": DAY, "launch": "findall"})
+
+
+# ----- the stats screen: daily streaks and the 30-day chart ------------------------------------
+def chart_pixels(app, colour) -> int:
+    """How many pixels of the stats chart are exactly ``colour``."""
+    scene = top(app)
+    area = app.screen.subsurface(scene.chart).copy()
+    return pygame.transform.threshold(None, area, colour, (0, 0, 0, 0), set_behavior=0)
+
+
+def test_the_stats_chart_draws_with_no_data(app):
+    app.manager.switch("stats", {"today": DAY})
+    step(app, 0.2)
+    assert (chart_pixels(app, MODE_COLOURS["classic"]) < 200, top(app).rows()[0][1:4]) == (True, ("0", "0", "—"))
+
+
+def test_the_stats_chart_fills_with_thirty_days_of_dailies(app):
+    start = as_date(DAY)
+    for k in range(30):
+        day = (start - dt.timedelta(days=k)).isoformat()
+        app.store.record_result("classic", {"won": k % 2 == 0, "time": 90.0, "score": 10, "daily": day})
+    app.manager.switch("stats", {"today": DAY})
+    step(app, 0.2)
+    row = dict(zip(("games", "wins", "rate", "best", "avg", "streak", "longest"), top(app).rows()[0][1:]))
+    assert (chart_pixels(app, MODE_COLOURS["classic"]) > 1000, row["rate"], row["streak"], row["avg"]) == \
+        (True, "50%", "30", "1:30")
