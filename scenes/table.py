@@ -407,7 +407,8 @@ class TableScene(Scene):
         self.app.manager.switch(scene, res)
 
     def leave_replay(self) -> None:
-        self.app.manager.switch("results", self.data.get("results", {"mode": self.mode}))
+        res = self.data.get("results", {"mode": self.mode})
+        self.app.manager.switch("played" if "daily" in res or "level_id" in res else "results", res)
 
     def results(self) -> dict[str, Any]:
         """What the results screen shows: title, score text, lines, Sets by worth."""
