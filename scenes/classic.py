@@ -69,6 +69,9 @@ class ClassicScene(TableScene):
             return clock_text(max(0.0, BLITZ_SECONDS - self.clock) + 0.999)
         return clock_text(self.clock)
 
+    def clock_urgent(self) -> bool:
+        return self.v["timed"] == "blitz" and BLITZ_SECONDS - self.clock < 10
+
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True)] + super().buttons()
 

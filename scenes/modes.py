@@ -78,12 +78,15 @@ different (1 to 4). A worth-4 Set is a megaset.
 
 After a Set, cards are dealt back up to 12. No clock: you judge whether a Set is there.
 
-Add a card: one more card from the deck — but while more than 12 cards lie out, every Set is worth
-only 1 point. Reshuffle: all table cards go back, the deck is shuffled and 12 are dealt. Costs 2
-points (the score may go below zero). Locate Set shows one Set. It is free, but the hints you use
-are counted.
+Add a card (+): one more card from the deck — but while more than 12 cards lie out, every Set is
+worth only 1 point.
 
-The game ends when the deck is empty and no Set is left, or when you end it. Undo is allowed.""")
+Reshuffle (0): all table cards go back, the deck is shuffled and 12 are dealt. Costs 2 points (the
+score may go below zero).
+
+Locate Set (L) shows one Set. It is free, but the hints you use are counted.
+
+The game ends when the deck is empty and no Set is left, or when you end it (End). Undo: Ctrl+Z.""")
 
 FINDALL_HELP = _plain("""\
 The cards on the table hold a known number of Sets (6 among 12 cards, 4 among 9). Find every one.

@@ -500,6 +500,10 @@ class TableScene(Scene):
     def clock_label(self) -> str:
         return clock_text(self.clock)
 
+    def clock_urgent(self) -> bool:
+        """Show the clock in red (a countdown nearly out)."""
+        return False
+
     def draw_top(self, surface: pygame.Surface) -> None:
         f, u = self.frame, self.frame.unit
         y = f.top.centery
@@ -510,8 +514,8 @@ class TableScene(Scene):
         elif self.demo:
             theme.blit_text(surface, "DEMO", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True, "midleft")
         if self.SHOW_CLOCK:
-            theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y), theme.INK, True,
-                            "center")
+            theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y),
+                            theme.BAD if self.clock_urgent() else theme.INK, True, "center")
         deck = self.v.get("deck", 0)
         if deck or self.mode != "findall":
             self.draw_deck(surface, deck)
