@@ -298,8 +298,8 @@ class TwentyDrawing:
             theme.blit_text(surface, self.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
                             "midleft")
             held = len(self.disp_hands.get(p, []))
-            theme.blit_text(surface, f"{held} cards", round(u * 0.85), (row.right - u * 3.6, cy), theme.MUTED, True,
-                            "midright")
+            theme.blit_text(surface, f"{held} card{'' if held == 1 else 's'}", round(u * 0.85),
+                            (row.right - u * 3.6, cy), theme.MUTED, True, "midright")
             theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
                             "midright")
         y = top + len(v["players"]) * u * 2.6
