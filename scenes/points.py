@@ -87,7 +87,8 @@ class PointsScene(TableScene):
                 self.app.sound("set")
             self.sync(taker=score_at)
         elif m.verb == "reshuffle":
-            self.float_text("−2", score_at, theme.BAD)
+            r, u = self.frame.side, self.frame.unit
+            self.float_text("−2", (r.centerx, r.top + u * 4), theme.BAD)
             self.app.sound("deal")
             for s in self.sprites.values():
                 s.fly_to(self.frame.deck_pos)
@@ -105,8 +106,9 @@ class PointsScene(TableScene):
             self.app.sound("win" if self.game.won else "lose")
 
     def score_pos(self) -> tuple[float, float]:
+        """Where taken Sets fly: the empty corner of the panel, clear of the score's digits."""
         r, u = self.frame.side, self.frame.unit
-        return r.centerx, r.top + u * 4
+        return r.right - u * 2.5, r.top + u * 1.6
 
     def results(self) -> dict[str, Any]:
         v = self.v
