@@ -26,10 +26,12 @@ def _is_bool(v: Any) -> bool:
 
 
 def is_num(v: Any) -> bool:
+    """A finite int or float (not a bool)."""
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def is_count(v: Any) -> bool:
+    """A whole number ≥ 0 (not a bool)."""
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
@@ -66,6 +68,11 @@ def _is_daily(v: Any) -> bool:
 
 
 def is_date(v: Any) -> bool:
+    """A real calendar date written YYYY-MM-DD.
+
+    >>> is_date("2026-11-21"), is_date("2026-02-30")
+    (True, False)
+    """
     try:
         return isinstance(v, str) and len(v) == 10 and bool(time.strptime(v, "%Y-%m-%d"))
     except ValueError:
@@ -109,10 +116,12 @@ def fill(record: Any, schema: dict, where: str, problems: list[str]) -> dict:
 
 
 def clean_settings(data: dict, problems: list[str]) -> dict:
+    """Every setting: the file's where good, else the default."""
     return fill(data, SETTINGS, "", problems)
 
 
 def clean_stats(data: dict, problems: list[str]) -> dict:
+    """mode -> MODE_STATS record, from a stats file's ``modes`` (unknown modes dropped)."""
     modes = data.get("modes", {})
     if not isinstance(modes, dict):
         problems.append("modes is not an object")
@@ -121,6 +130,7 @@ def clean_stats(data: dict, problems: list[str]) -> dict:
 
 
 def clean_progress(data: dict, problems: list[str]) -> dict:
+    """level id -> LEVEL_PROGRESS record, from a progress file's ``levels``."""
     levels = data.get("levels", {})
     if not isinstance(levels, dict):
         problems.append("levels is not an object")
@@ -129,6 +139,11 @@ def clean_progress(data: dict, problems: list[str]) -> dict:
 
 
 def better(best: float | None, score: float | None, lower_is_better: bool) -> float | None:
+    """The better of a best so far and a new score (None means none yet).
+
+    >>> better(30, 27, False), better(95.5, 80.25, True), better(None, 3, False)
+    (30, 80.25, 3)
+    """
     if score is None:
         return best
     if best is None or (score < best if lower_is_better else score > best):

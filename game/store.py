@@ -15,6 +15,11 @@ previous good file.  A file that cannot be read or understood is renamed
 ``<name>.damaged-YYYYmmdd-HHMMSS``, a sentence saying so goes to
 ``Store.notices``, and the game goes on with defaults: nothing raises.
 
+What a player types is read strictly: ``parse_deal_code`` reads a deal code
+(``pillars-42``, ``classic:42``: a mode, then ``-``, ``:`` or a space, then
+the seed) and ``load_level_file`` a level file (DESIGN.md "Level files":
+UTF-8 JSON, at most 1 MB, one object, each field checked by its mode).
+
 >>> import tempfile
 >>> s = Store(tempfile.mkdtemp())
 >>> s.settings["volume"], s.notices
