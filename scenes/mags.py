@@ -26,6 +26,7 @@ FANNED = 0.42
 
 class MagsScene(StackScene):
     mode = "mags"
+    FAN_FIXED = 10  # a fanned pile spreads wide; piles rarely pass ten cards
     LEGEND = ("1-9 pick a pile top · Shift+number move there", "arrows + Space/Enter cursor · S Set",
               "P peek under the cursor's pile · Esc clear")
 

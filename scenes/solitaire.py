@@ -23,11 +23,12 @@ A mode overrides ``pile_codes``, ``extra_codes`` (cards beside the piles),
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
 
-from game.cards import card, code, is_set
+from game.cards import card, code, describe, is_set
 from game.errors import IllegalMove
 from sprites import theme
 from sprites.card import FLIP, CardSprite
@@ -37,8 +38,18 @@ from sprites.tween import Tween, in_out_cubic
 from .table import TableScene, merge
 
 HIDDEN = "??"
+CODE = re.compile(r"\b([123][RGP][DOS][EHF])\b")
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
 CONFIRM = 4.0  # seconds a "really?" button waits for its second press
+
+
+def in_words(text: str) -> str:
+    """An engine message with its card codes spelled out for the player.
+
+    >>> in_words("2GOH shares one feature with 1RDE")
+    'two green striped ovals shares one feature with one red empty diamond'
+    """
+    return CODE.sub(lambda m: describe(card(m[1])), text)
 
 
 def hidden_key(pile: int, pos: int) -> int:
@@ -271,7 +282,7 @@ class StackScene(TableScene):
                     self.game.play(text)
                     why = "allowed"  # never: legal_moves() lists every legal move
                 except IllegalMove as err:
-                    why = str(err)
+                    why = in_words(str(err))
             self.reasons[key] = why
         return self.reasons[key]
 
@@ -338,7 +349,7 @@ class StackScene(TableScene):
 
     # ----- input ---------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running:
+        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running and not (self.demo or self.replaying):
             self.pause()
             return True
         if e.type == pygame.KEYDOWN:
@@ -482,13 +493,19 @@ class StackScene(TableScene):
         return False
 
     # ----- moves ---------------------------------------------------------------------------
+    def play(self, move: str):
+        m = super().play(move)
+        if m is None and self.toast.visible:
+            self.toast.s = in_words(self.toast.s)
+        return m
+
     def undo(self) -> None:
         if self.locked:
             return
         try:
             self.game.undo()
         except IllegalMove as err:
-            self.toast.show(f"No undo: {err}", theme.BAD)
+            self.toast.show(f"No undo: {in_words(str(err))}", theme.BAD)
             return
         self.after_turn("Move taken back")
 
@@ -498,7 +515,7 @@ class StackScene(TableScene):
         try:
             self.game.redo()
         except IllegalMove as err:
-            self.toast.show(f"No redo: {err}", theme.BAD)
+            self.toast.show(f"No redo: {in_words(str(err))}", theme.BAD)
             return
         self.after_turn("Move played again")
 
@@ -632,18 +649,14 @@ class StackScene(TableScene):
             color = theme.GOOD if i in lit else theme.MUTED
             theme.blit_text(surface, str(i + 1), round(u * 0.95), (r.centerx, r.top - u * 0.15), color, True,
                             "midbottom")
+            if i in lit:  # where the card would land, under the column's top
+                g = self.slot_rect(i, len(self.stacks[i]))
+                theme.panel(surface, g, self.art().radius, (88, 214, 141, 80 if i == self.hover else 45), theme.GOOD)
 
     def draw_marks(self, surface: pygame.Surface) -> None:
         """Over the cards: where the moving card may go, and the keyboard cursor."""
         lit = self.lit()
         art = self.art()
-        for i in lit:
-            r = self.slot_rect(i, len(self.stacks[i]))
-            box = pygame.Surface(r.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (88, 214, 141, 70 if i == self.hover else 40), box.get_rect(),
-                             border_radius=art.radius)
-            pygame.draw.rect(box, theme.GOOD, box.get_rect(), width=3, border_radius=art.radius)
-            surface.blit(box, r)
         k = self.moving_card()
         if k is not None and self.hover is not None and self.hover not in lit and self.pile_of(k) != self.hover:
             r = self.slot_rect(self.hover, max(0, len(self.stacks[self.hover]) - 1))

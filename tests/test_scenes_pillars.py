@@ -6,7 +6,7 @@ import pygame
 import pytest
 from scene_driver import button, click, make_app, press, settle, step, top
 
-from game.cards import card, code, find_sets, is_set
+from game.cards import card, code, describe, find_sets, is_set
 from scenes.pillars import PillarsScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
@@ -180,7 +180,7 @@ def test_hovering_a_wrong_column_with_a_card_selected_says_why(app):
     click(app, spot(scene, c))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target(scene, wrong), rel=(0, 0), buttons=(0, 0, 0)))
     app.step(0.0)
-    assert scene.toast.s.startswith(c) and "exactly two" in scene.toast.s
+    assert scene.toast.s.startswith(describe(card(c))) and "exactly two" in scene.toast.s
 
 
 def test_three_selected_tops_that_are_no_set_are_refused(app):
