@@ -56,12 +56,14 @@ class _Par:
         self.cards = cards
         self.piles = piles
         self.rounds = len(cards) // piles
+        self.most = len(cards) // 3  # every card in a Set: nothing can beat it
         self.deadline = time.perf_counter() + limit
         self.seen: set[tuple] = set()
         self.best = -1
         self.best_line: list[str] = []
         self.line: list[str] = []
         self.nodes = 0
+        self.calls = 0
         self.dead_cache: dict[int, int] = {}
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
         self.undealt = [mask_of(cards[piles * r:]) for r in range(self.rounds + 1)]
@@ -71,12 +73,14 @@ class _Par:
         exact = True
         try:
             self._search(piles, 1, 0, mask_of(self.cards[:self.piles]))
+        except _AllMade:
+            pass
         except _OutOfTime:
             exact = False
         return self.best, exact, list(self.best_line)
 
-    def _bound(self, present: int, rnd: int) -> int:
-        """At most this many more Sets from a state (dead-card count, cached by the cards left)."""
+    def _bound(self, piles: tuple, present: int, rnd: int) -> int:
+        """At most this many more Sets from a state: (cards left − dead cards) / 3."""
         left = present | self.undealt[rnd]
         dead = self.dead_cache.get(left)
         if dead is None:
@@ -86,16 +90,19 @@ class _Par:
     def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
         """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
         if made > self.best:
-            self.best, self.best_line = made, list(self.line)
-        if made + self._bound(present, rnd) <= self.best:
+            self.best, self.best_line = made, _expand(self.line)
+            if made == self.most:
+                raise _AllMade
+        self.calls += 1
+        if not self.calls & 63 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        if made + self._bound(piles, present, rnd) <= self.best:
             return
         key = (_canonical(piles), rnd)
         if key in self.seen:
             return
         self.seen.add(key)
         self.nodes += 1
-        if not self.nodes & 15 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
         for x, (a, ia) in enumerate(tops):
@@ -113,8 +120,9 @@ class _Par:
             new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
             npresent = present | mask_of(new)
             mark = len(self.line)
-            for hops, arranged in _arrangements(piles):
-                self.line[mark:] = hops + ["deal"]
+            for arranged in _arrangements(piles):
+                # the hops that lay the lone cards out are worked out only for a line that is kept
+                self.line[mark:] = [(piles, arranged), "deal"] if arranged is not piles else ["deal"]
                 self._search(tuple(p + (c,) for p, c in zip(arranged, new)), rnd + 1, made, npresent)
             del self.line[mark:]
         empty = [j for j, p in enumerate(piles) if not p]
@@ -145,13 +153,13 @@ def _canonical(piles: tuple) -> tuple:
     return tuple(p if len(p) > 1 else None for p in piles) + lone
 
 
-def _arrangements(piles: tuple) -> Iterator[tuple[list[str], tuple]]:
+def _arrangements(piles: tuple) -> Iterator[tuple]:
     """Every way to lay out the lone cards over the short piles before a deal, with the hops that do it.
 
     Without an empty pile nothing can hop, so only the piles as they are.
     The piles as they lie come first: the likeliest to be best.
     """
-    yield [], piles
+    yield piles
     slots = [i for i, p in enumerate(piles) if len(p) <= 1]
     lone = [piles[i][0] for i in slots if piles[i]]
     if len(lone) == len(slots):
@@ -164,7 +172,15 @@ def _arrangements(piles: tuple) -> Iterator[tuple[list[str], tuple]]:
             arranged[i] = (c,)
         arranged = tuple(arranged)
         if arranged != piles:
-            yield _hops(piles, arranged), arranged
+            yield arranged
+
+
+def _expand(line: list) -> list[str]:
+    """A line with each lay-out of lone cards, kept as (before, after), written out as moves."""
+    out: list[str] = []
+    for m in line:
+        out.extend(_hops(*m) if isinstance(m, tuple) else [m])
+    return out
 
 
 def _hops(start: tuple, goal: tuple) -> list[str]:
@@ -187,4 +203,8 @@ def _hops(start: tuple, goal: tuple) -> list[str]:
 
 
 class _OutOfTime(Exception):
+    pass
+
+
+class _AllMade(Exception):
     pass
