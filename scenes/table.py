@@ -82,6 +82,8 @@ class TableScene(Scene):
         self.seed_bursts = 0
         self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
         self.side_buttons = self.buttons()
+        for b in self.side_buttons:
+            b.enabled = not (self.demo or self.replaying)  # watching: the actions are shown, dimmed
         self.top_buttons = [Button("Rules", self.show_help, "F1"), Button("Pause", self.pause, "Esc")]
         self.frame = Frame(self.size)
         self.resize(self.size)

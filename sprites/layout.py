@@ -43,7 +43,7 @@ def key_rows(card_keys: str = "123qweasdzxc") -> tuple[str, ...]:
         base = card_keys[3 * r:3 * r + 3]
         rows.append(base + "".join(k for k in _EXTRA[name][r] if k not in card_keys))
     return tuple(rows)
-MAX_CARD_W = 250
+MAX_CARD_W = 360
 GAP = 0.10  # gap between cards, as a share of the card width
 
 
