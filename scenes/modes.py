@@ -98,41 +98,36 @@ Sets.
 The clock runs until the last Set is found.""")
 
 PILLARS_HELP = _plain("""\
-Six columns of 13 cards: a base at the bottom, three face-down foundations on it, nine cards face up.
-Three oracles lie face down aside. Only a column's top card, and an oracle turned up at the side, can be
-used: they are the accessible cards.
+Six columns of 13: a base, three face-down foundations, nine cards face up. Three oracles lie face down
+aside. Only a column's top, and an oracle turned up at the side, can be used.
 
-Take any three accessible cards that form a Set. Move an accessible card onto another column's top when
-the two share exactly two features (click it, then the lit column — or drag it). A card never goes into
-an empty column. A foundation turns face up by itself when the card above it leaves.
+Take any three of them that form a Set. Move one onto another column's top when the two share exactly
+two features (click it, then the lit column, or drag it). A card never goes into an empty column. A
+foundation turns up by itself when the card above it leaves. A base never moves, and may be in a Set
+only once all 18 foundations are face up.
 
-A base never moves. It may be taken in a Set only once all 18 foundations are face up.
+Oracles (O), in order: into an empty column as its new base (you name the column first, then it is
+turned up), or to the side, where it can be used but never fills an empty column. A consult cannot
+be undone.
 
-Oracles (O), in their dealt order: into an empty column as its new base — you name the column first,
-then the card is turned up — or to the side, where it is accessible but never fills an empty column. A
-consult cannot be undone.
+Win: all 18 foundations face up and no Set left among all the cards still out, buried ones too. Win
+without an oracle for the title Samson. No legal move left: the game is lost.
 
-Win: all 18 foundations face up and no Set left among all the cards still out (buried ones too). Win
-without an oracle for the title Samson. With no legal move left the game is lost; you may resign.
-
-Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves the picked card there, arrows and
-Space/Enter a cursor, S a Set, O oracle, U/Ctrl+Z undo, Y/Ctrl+Y redo, A counts the Sets left.""")
+Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set, U undo, Y redo.""")
 
 MAGS_HELP = _plain("""\
-Nine piles, nine rounds: each round deals one card face up onto every pile, empty ones included. You
-deal the next round (D) when you choose.
+Nine piles, nine rounds: each round deals one card face up onto every pile, empty ones included. Deal
+the next round (D) when you choose.
 
-Only pile tops count. Take any three tops that form a Set. When a pile is empty you may move any top into
-it, as often as you like — it can bring a buried card up.
+Only pile tops count: take any three tops that form a Set. Into an empty pile you may move any top, as
+often as you like; it can bring a buried card up.
 
-Hover a pile to peek beneath its top (P fans the cursor's pile). With the no-peek option only the tops
-show; the rest are backs.
+Hover a pile to peek beneath its top (P fans the cursor's pile). With no peeking only the tops show.
 
-After the ninth round, play until no Set can be made, or End (E). Each Set scores 1 (27 at most). You
+After the ninth round, play until no Set can be made, or End (E). Each Set scores 1 (27 at most); you
 win with 9 or fewer cards left. A known deal shows its par: the most Sets perfect play makes.
 
-Keys: 1-9 a pile's top, Shift+number moves the picked card there, arrows and Space/Enter a cursor, S a
-Set, D deal, E end, P peek, U/Ctrl+Z undo, Y/Ctrl+Y redo.""")
+Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U undo, Y redo.""")
 
 TWENTY_HELP = _plain("""\
 Everyone gets 6 personal cards, face up, and 6 cards lie on the table. No turns: make a Set from any
