@@ -183,6 +183,8 @@ class PlayedScene(ResultsScene):
             buttons[1] = Button("Next level" if nxt else "Levels", self.next_level if nxt else self.back, "Enter",
                                 accent=True)
             buttons.insert(2, Button("Try again", self.retry, "T"))
+            if nxt:  # Enter goes on; Esc goes back to the levels rather than the menu
+                buttons[-1] = Button("Levels", self.back, "Esc")
         self.column._mark()
         self.resize(self.size)
 
@@ -193,6 +195,12 @@ class PlayedScene(ResultsScene):
         else:
             folder = self.data.get("setup", {}).get("levels_dir")
             self.app.manager.switch("levels", {"focus": self.data.get("level_id"), "dir": folder})
+
+    def menu(self) -> None:
+        if self.data.get("next_level"):
+            self.back()
+        else:
+            super().menu()
 
     def next_level(self) -> None:
         from .levels import launch
