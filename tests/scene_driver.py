@@ -14,7 +14,7 @@ from sprites.layout import card_key, rows_for
 DT = 0.1
 
 
-def make_app(tmp_path, size=(1280, 720), tutorial_seen: bool = True) -> App:
+def make_app(tmp_path, size=(960, 600), tutorial_seen: bool = True) -> App:
     app = App(Options(data_dir=str(tmp_path), size=size))
     if tutorial_seen:
         app.settings["tutorial_seen"] = {"basics": True}

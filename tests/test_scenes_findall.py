@@ -15,7 +15,7 @@ SEED = 9
 
 @pytest.fixture
 def app(tmp_path):
-    a = make_app(tmp_path, size=(1000, 640))
+    a = make_app(tmp_path)
     a.start()
     yield a
     pygame.quit()

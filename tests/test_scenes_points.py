@@ -16,7 +16,7 @@ SEED = 4
 
 @pytest.fixture
 def app(tmp_path):
-    a = make_app(tmp_path, size=(1000, 640))
+    a = make_app(tmp_path)
     a.start()
     yield a
     pygame.quit()
