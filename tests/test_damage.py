@@ -97,7 +97,7 @@ def cases():
     rng = random.Random(20261121)  # test data only: nothing here is replayed by the game
     out = []
     for kind, real in REAL.items():
-        cuts = sorted({len(real) * i // 30 for i in range(30)})
+        cuts = sorted({len(real) * i // 20 for i in range(20)})
         out += [(f"{kind}-truncated-{n}", kind, real[:n], False) for n in cuts]
         out += [(f"{kind}-random-{i}", kind, rng.randbytes(rng.choice([1, 7, 64, 500, 4000])), False)
                 for i in range(10)]

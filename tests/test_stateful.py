@@ -170,6 +170,6 @@ def test_random_play_undo_save_and_load_keep_the_game_whole(mode, options):
         pytest.skip(f"the {mode} engine is not written yet")
     run_state_machine_as_test(
         lambda: GameMachine(mode, options),
-        settings=settings(max_examples=8, stateful_step_count=25, deadline=None,
+        settings=settings(max_examples=6, stateful_step_count=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow]),
     )
