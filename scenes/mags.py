@@ -222,12 +222,5 @@ class MagsScene(StackScene):
         top = min(b.rect.top for b in self.side_buttons)
         self.draw_legend(surface, top - u * 0.6)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.banner:
-            u, b = self.frame.unit, self.frame.board
-            color = theme.ACCENT if self.game.won else theme.INK
-            img = theme.text(self.banner, round(u * 3.2), color, True)
-            box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
-            theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
-            surface.blit(img, img.get_rect(center=b.center))
+    def banner_color(self):
+        return theme.ACCENT if self.game.won else theme.INK

@@ -228,8 +228,9 @@ class PillarsScene(StackScene):
         result = v["result"]
         title = {"won": "Samson!" if self.game.title == "Samson" else "Pillars cleared!",
                  "lost": "No moves left", "resigned": "Resigned"}.get(result, "Game over")
-        lines = [f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down",
-                 f"{v['consulted']} of 3 oracles consulted"]
+        lines = [f"{v['consulted']} of 3 oracles consulted"]
+        if not self.game.won:
+            lines.insert(0, f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down")
         if self.game.title:
             lines.insert(0, f"Title: {self.game.title} — won without an oracle")
         return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} cards removed",
@@ -293,13 +294,5 @@ class PillarsScene(StackScene):
         top = min(b.rect.top for b in self.side_buttons)
         self.draw_legend(surface, top - u * 0.6)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.banner:
-            u = self.frame.unit
-            b = self.frame.board
-            color = theme.ACCENT if self.game.won else theme.BAD if self.v["result"] == "lost" else theme.INK
-            img = theme.text(self.banner, round(u * 4.2), color, True)
-            box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
-            theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
-            surface.blit(img, img.get_rect(center=b.center))
+    def banner_color(self):
+        return theme.ACCENT if self.game.won else theme.BAD if self.v["result"] == "lost" else theme.INK

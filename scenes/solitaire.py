@@ -79,6 +79,8 @@ class StackScene(TableScene):
         self.cursor = 0
         self.confirm = ""  # a button waiting for its second press
         self.confirm_t = 0.0
+        self.banner = ""  # the end of the game, in big letters
+        self.sparkle = 0.0
         self.card_w = 60
         self.anchors: list[tuple[float, float]] = []
         self.room: list[float] = []
@@ -535,6 +537,13 @@ class StackScene(TableScene):
     # ----- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.banner and self.game.won and self.ending > 0.6:  # fireworks until the results
+            self.sparkle -= dt
+            if self.sparkle <= 0:
+                self.sparkle = 0.45
+                b, k = self.frame.board, self.seed_bursts
+                x, y = 0.15 + 0.7 * ((k * 0.37) % 1), 0.2 + 0.4 * ((k * 0.61) % 1)
+                self.burst((b.left + b.w * x, b.top + b.h * y))
         if self.confirm:
             self.confirm_t -= dt
             if self.confirm_t <= 0:
@@ -622,10 +631,24 @@ class StackScene(TableScene):
                 b.draw(surface)
         u = self.frame.unit
         self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
+        if self.banner:
+            self.draw_banner(surface)
         for fl in self.floats:
             fl.draw(surface)
         for b in self.bursts:
             b.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The end of the game in big letters over the board (the particles fly over it)."""
+        u, b = self.frame.unit, self.frame.board
+        color = self.banner_color()
+        img = theme.text(self.banner, round(u * (4.2 if len(self.banner) < 16 else 3.2)), color, True)
+        box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
+        theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
+        surface.blit(img, img.get_rect(center=b.center))
+
+    def banner_color(self):
+        return theme.INK
 
     def pile_order(self) -> list[int]:
         """The order piles are drawn in (a fanned-out pile last, over its neighbours)."""
