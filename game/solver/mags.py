@@ -56,6 +56,9 @@ class _Par:
         self.cards = cards
         self.piles = piles
         self.rounds = len(cards) // piles
+        self.deal_pile = [-1] * 81  # the pile each card is dealt to
+        for k, c in enumerate(cards):
+            self.deal_pile[c] = k % piles
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
         self.deadline = time.perf_counter() + limit
         self.seen: set[tuple] = set()
@@ -79,13 +82,55 @@ class _Par:
             exact = False
         return self.best, exact, list(self.best_line)
 
-    def _bound(self, piles: tuple, present: int, rnd: int) -> int:
-        """At most this many more Sets from a state: (cards left − dead cards) / 3."""
+    def _bound(self, present: int, rnd: int, stuck: int = 0) -> int:
+        """At most this many more Sets from a state: (cards left − dead or stuck cards) / 3."""
         left = present | self.undealt[rnd]
         dead = self.dead_cache.get(left)
         if dead is None:
             dead = self.dead_cache[left] = dead_mask(left, left).bit_count()
-        return (left.bit_count() - dead) // 3
+        return (left.bit_count() - max(dead, stuck)) // 3
+
+    def _stuck(self, piles: tuple, rnd: int) -> int:
+        """Cards never to be cleared when no pile can be emptied again (0 when that is not shown).
+
+        Suppose no card is ever moved again.  Then a Set takes three cards
+        from three different piles (a card still to come lies on the pile it
+        is dealt to), each once the cards now above it are gone.  Growing
+        the cards that can be cleared this way from nothing (a card may serve
+        in several Sets: an over-estimate) leaves the rest stuck.  If no
+        pile's bottom card can be cleared, no pile can ever empty, so no card
+        can ever be moved: the supposition holds, and so do its stuck cards.
+        """
+        pile = self.deal_pile[:]
+        above: dict[int, tuple] = {}
+        for i, p in enumerate(piles):
+            for k, c in enumerate(p):
+                pile[c] = i
+                above[c] = p[k + 1:]
+        cards = [c for p in piles for c in p] + self.cards[self.piles * rnd:]
+        clear: set[int] = set()
+        ready = [c for c in cards if not above.get(c)]
+        changed = True
+        while changed:
+            changed = False
+            here = set(ready)
+            for x in ready:
+                if x in clear:
+                    continue
+                px, row = pile[x], THIRD[x]
+                for a in ready:
+                    pa = pile[a]
+                    if pa != px:
+                        b = row[a]
+                        if b in here and pile[b] != px and pile[b] != pa:
+                            clear.update((x, a, b))
+                            changed = True
+                            break
+            if changed:
+                ready = [c for c in cards if all(u in clear for u in above.get(c, ()))]
+        if any(p[0] in clear for p in piles):
+            return 0
+        return len(cards) - len(clear)
 
     def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
         """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
@@ -96,13 +141,15 @@ class _Par:
         self.calls += 1
         if not self.calls & 63 and time.perf_counter() > self.deadline:
             raise _OutOfTime
-        if made + self._bound(piles, present, rnd) <= self.best:
+        if made + self._bound(present, rnd) <= self.best:
             return
         key = (_canonical(piles), rnd)
         if key in self.seen:
             return
         self.seen.add(key)
         self.nodes += 1
+        if all(piles) and made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
+            return
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
         for x, (a, ia) in enumerate(tops):
@@ -120,7 +167,9 @@ class _Par:
             new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
             npresent = present | mask_of(new)
             mark = len(self.line)
-            for arranged in _arrangements(piles):
+            # when the bound already fails, no lay-out of the lone cards can help
+            layouts = _arrangements(piles) if made + self._bound(npresent, rnd + 1) > self.best else ()
+            for arranged in layouts:
                 # the hops that lay the lone cards out are worked out only for a line that is kept
                 self.line[mark:] = [(piles, arranged), "deal"] if arranged is not piles else ["deal"]
                 self._search(tuple(p + (c,) for p, c in zip(arranged, new)), rnd + 1, made, npresent)
