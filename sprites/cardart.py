@@ -212,6 +212,7 @@ class CardArt:
 
 
 _arts: dict[tuple, CardArt] = {}
+KEEP_ARTS = 8  # the table at 12..21 cards, the deck, small cards in panels: each its own size
 
 
 def reset_caches() -> None:
@@ -220,12 +221,12 @@ def reset_caches() -> None:
 
 
 def art_for(width: int, palette: str = "standard", cue: bool = False) -> CardArt:
-    """The shared CardArt for a size/palette/cue (older sizes are dropped: only one table is shown)."""
+    """The shared CardArt for a size/palette/cue; the least recently used of many sizes is dropped."""
     key = (max(24, int(width)), palette, cue)
-    art = _arts.get(key)
+    art = _arts.pop(key, None)
     if art is None:
-        if len(_arts) > 4:
-            _arts.clear()
+        if len(_arts) >= KEEP_ARTS:
+            del _arts[next(iter(_arts))]  # the least recently used size
         art = CardArt(width, palette, cue)
-        _arts[key] = art
+    _arts[key] = art
     return art

@@ -107,7 +107,7 @@ def card_width(n: int, board: pygame.Rect) -> int:
     cols = max(columns_for(n, rows), 3)
     by_w = board.w / (cols + GAP * (cols + 1))
     by_h = board.h / (rows + GAP * 1.2 * (rows + 1)) * ASPECT
-    return max(24, int(min(by_w, by_h, MAX_CARD_W)))
+    return max(24, int(min(by_w, by_h, MAX_CARD_W)) // 4 * 4)  # fewer sizes: fewer faces to draw
 
 
 def table_slots(n: int, board: pygame.Rect, width: int | None = None) -> list[tuple[float, float]]:
