@@ -592,9 +592,24 @@ class StackScene(TableScene):
         shown, self._shown = getattr(self, "_shown", None), keys
         if hud != self._hud or shown is None or len(shown) != len(keys):
             return None
-        rects = [r for (r, k), old in zip(regions, shown) if k != old]
+        first = len(regions) - len(self.stacks)  # the piles' regions come last
+        rects = []
+        for n, ((r, k), old) in enumerate(zip(regions, shown)):
+            if k == old:
+                continue
+            if n >= first and k[1:] == old[1:]:  # only cards came or went: redraw from the first change down
+                r = self.changed_part(n - first, old[0], k[0]).clip(r)
+            rects.append(r)
         rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
         return merge(rects, 10)
+
+    def changed_part(self, i: int, was: tuple, now: tuple) -> pygame.Rect:
+        """The part of pile ``i`` that differs between two lists of its cards (same gaps)."""
+        d = next((p for p, (a, b) in enumerate(zip(was, now)) if a != b), min(len(was), len(now)))
+        top = self.slot_rect(i, max(0, d - 1)).top - 16
+        bottom = self.slot_rect(i, max(len(was), len(now))).bottom + 16
+        area = self.pile_area(i)
+        return pygame.Rect(area.left, top, area.w, bottom - top)
 
     def draw_order(self) -> list[int]:
         order = [k for i in self.pile_order() for k in self.stacks[i]] + list(self.extras)
