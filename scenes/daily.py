@@ -279,7 +279,7 @@ class DailyScene(Scene):
         d = self.deals.get(mode)
         x = r.left + u
         theme.blit_text(surface, MODES[mode].title, round(u * 1.25), (x, r.top + u * 1.1), theme.INK, True, "midleft")
-        where = d.code if isinstance(d, Daily) else "finding today's deal…"
+        where = d.code if isinstance(d, Daily) else "deal code soon"
         theme.blit_text(surface, f"#{day_number(self.day)} · {where}", round(u * 0.78), (x, r.top + u * 2.45),
                         theme.DIM, True, "midleft")
         mx = r.left + r.w * 0.43
