@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from itertools import permutations
+from typing import NamedTuple
 
 from ..cards import Card, code
 from ..rng import deal
@@ -31,9 +32,17 @@ PILES = 9
 ROUNDS = 9
 
 
+class Par(NamedTuple):
+    """A Mag's par: the Sets of the best line found, whether no line can make more, and the line."""
+
+    sets: int
+    exact: bool
+    moves: list[str]
+
+
 def par(deck: Sequence[Card] | None = None, seed: int | None = None,
-        limit: float = 2.0, piles: int = PILES) -> tuple[int, bool, list[str]]:
-    """(Sets, exact, moves): the best score found on a deal order, whether it is proved best, and its line.
+        limit: float = 2.0, piles: int = PILES) -> Par:
+    """(sets, exact, moves): the best score found on a deal order, whether it is proved best, and its line.
 
     Give the 81 cards in deal order (``deck``) or a ``seed``.  A smaller
     game (fewer ``piles``, a deck of whole rounds) is searched the same way.  The line
@@ -71,7 +80,7 @@ class _Par:
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
         self.undealt = [mask_of(cards[piles * r:]) for r in range(self.rounds + 1)]
 
-    def run(self) -> tuple[int, bool, list[str]]:
+    def run(self) -> Par:
         piles = tuple((c,) for c in self.cards[:self.piles])
         exact = True
         try:
@@ -80,7 +89,7 @@ class _Par:
             pass
         except _OutOfTime:
             exact = False
-        return self.best, exact, list(self.best_line)
+        return Par(self.best, exact, list(self.best_line))
 
     def _bound(self, present: int, rnd: int, stuck: int = 0) -> int:
         """At most this many more Sets from a state: (cards left − dead or stuck cards) / 3."""

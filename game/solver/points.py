@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from ..cards import code, find_sets, worth
 from ..rng import Rng, deal
@@ -60,7 +61,14 @@ class _State:
         return self.points + CARD_VALUE * (len(self.table) + len(self.deck))
 
 
-def par(seed: int, limit: float = 5.0) -> tuple[int, list[str]]:
+class Par(NamedTuple):
+    """A Solitaire-Set par: the best score found (a lower bound) and its line."""
+
+    score: int
+    moves: list[str]
+
+
+def par(seed: int, limit: float = 5.0) -> Par:
     """(score, moves): the best score found for the deal of ``seed`` within ``limit`` seconds.
 
     A lower bound on the best possible score (shown as "≥").  The line
@@ -80,7 +88,7 @@ def par(seed: int, limit: float = 5.0) -> tuple[int, list[str]]:
             best = done
     if best is None:  # not even the narrowest beam finished: play it out greedily
         best = _beam(start, 1, float("inf"))
-    return best.points, list(best.moves)
+    return Par(best.points, list(best.moves))
 
 
 def _beam(start: _State, width: int, deadline: float) -> _State | None:
