@@ -99,6 +99,23 @@ def test_pillars_line_wins_as_samson_in_the_engine(seed):
     assert g.won and g.title == "Samson"
 
 
+@needs_engines
+def test_pillars_oracle_line_wins_in_the_engine_without_the_title():
+    from game import variants
+
+    r = pillars.solve(seed=40, oracles=True, limit=30)
+    assert r.moves[0] == "oracle side"
+    g = variants.new("pillars", seed=40)
+    for m in r.moves:
+        g.play(m)
+    assert g.won and g.title is None
+
+
+def test_pillars_with_oracles_prefers_a_samson_line():
+    r = pillars.solve(seed=4, oracles=True, limit=30)
+    assert r.status == "win" and not any(m.startswith("oracle") for m in r.moves)
+
+
 # ----- Mag's ---------------------------------------------------------------
 def greedy_mags(cards: list[int], piles: int = 9) -> int:
     """Take any Set among the tops (first found) until none, then deal; no moves."""

@@ -59,6 +59,7 @@ def _pillars(args: argparse.Namespace, limit: float) -> int:
     r = pillars.solve(seed=args.seed, oracles=args.oracles, limit=limit)
     kind = "with oracles" if args.oracles else "as Samson"
     if r.status == "win":
+        kind = "with oracles" if any(m.startswith("oracle") for m in r.moves) else "as Samson"
         print(f"Pillars seed {args.seed}: a win {kind} in {len(r.moves)} moves "
               f"({r.seconds:.2f} s, {r.nodes} positions)")
         print("\n".join(r.moves))
