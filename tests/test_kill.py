@@ -9,14 +9,18 @@ notice, nothing set aside, and the saved history is every acknowledged move
 (plus at most the one whose save finished but was not yet acknowledged).
 The next child resumes from that save.  20 kills per mode.
 
-The children are forked from the test process (the game already imported),
-so a kill costs milliseconds, not a Python start.
+Those children are forked from the test process (the game already
+imported), so a kill costs milliseconds, not a Python start.  A few more
+kills per mode go through the real app (a fresh headless Python each time):
+moves played by the game scene, saved by the app's save thread.
 """
 
 import os
 import random
 import select
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -27,6 +31,7 @@ from game.rng import MODES, Rng
 from game.store import Store
 
 KILLS = 20  # per mode
+ROOT = Path(__file__).resolve().parent.parent
 LINE_TIMEOUT = 20.0  # seconds a child may take to say anything: only a hang comes near it
 QUITS = ("end", "resign")
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
@@ -143,3 +148,102 @@ def test_a_killed_game_resumes_with_every_acknowledged_move(tmp_path, mode):
         assert len(game.history) - len(acked) <= 1, f"kill {kills}: saved moves never played"
         acked = [] if game.over else game.history  # a finished game is put away; the next child starts anew
         seed += game.over
+
+
+# ----- through the real app ----------------------------------------------------
+APP_KILLS = 3  # per mode: each costs a fresh Python with pygame, so fewer than the Store-level kills
+
+# The child: the real App, headless, on the mode's own play scene; each move goes through the
+# scene's play() (the path a click takes, which queues the save), then a frame runs; once the
+# app's save thread has written everything queued, the new moves are acknowledged.
+APP_CHILD = """
+import os, sys
+os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+from game.rng import Rng
+from scenes.app import App, Options
+from scenes.modes import MODES
+from scenes.start import play_data
+
+mode, seed, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+app = App(Options(data_dir=folder, size=(800, 500)))
+app.settings["tutorial_seen"] = {"basics": True, mode: True}
+text = app.load_game(mode)
+app.manager.switch(MODES[mode].scene, {"resume": text} if text else play_data(mode, seed))
+app.manager.apply()
+scene = app.manager.find(type(app.manager.stack[0]))
+game = scene.game
+print(f"resumed {len(game.history)}" if text else "game " + game.to_json(), flush=True)
+done = len(game.history)
+while not game.over:
+    moves = [m for m in game.legal_moves() if m.split()[0] not in ("end", "resign")] or game.legal_moves()
+    if scene.play(moves[Rng(seed * 1009 + len(game.history)).below(len(moves))]) is None:
+        print("refused", flush=True)
+        sys.exit(1)
+    app.step(1 / 60)
+    app.flush_saves()  # the app writes saves on its own thread: a move counts once it is on disk
+    sys.stdout.write("".join(f"ack {m}\\n" for m in game.history[done:]))
+    sys.stdout.flush()
+    done = len(game.history)
+print("over", flush=True)
+"""
+
+
+def run_app_child(mode: str, seed: int, folder: Path, rng: random.Random) -> tuple[int, list[str]]:
+    """Start the app child, kill it after a seeded number of lines: (exit code, whole lines written)."""
+    proc = subprocess.Popen([sys.executable, "-c", APP_CHILD, mode, str(seed), str(folder)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    lines, buffer, wanted = [], b"", rng.randint(2, 6)
+    while len(lines) < wanted:
+        ready, _, _ = select.select([proc.stdout], [], [], LINE_TIMEOUT)
+        assert ready, "the app said nothing for 20 s"
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        buffer += chunk
+        *whole, buffer = buffer.split(b"\n")
+        lines += [w.decode() for w in whole]
+    if rng.random() < 0.7:
+        time.sleep(rng.uniform(0, 0.03))
+    proc.send_signal(signal.SIGKILL)
+    code = proc.wait()
+    buffer += proc.stdout.read()
+    errors = proc.stderr.read().decode()
+    proc.stdout.close()
+    proc.stderr.close()
+    assert code in (0, -signal.SIGKILL), errors
+    return code, lines + [w.decode() for w in buffer.split(b"\n")[:-1]]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_app_killed_mid_game_resumes_with_every_acknowledged_move(tmp_path, mode):
+    rng = random.Random(f"app-kill-{mode}")
+    seed, kills, acked, start = 500 + MODES.index(mode), 0, [], None
+    while kills < APP_KILLS:
+        code, lines = run_app_child(mode, seed, tmp_path, rng)
+        first = lines.pop(0) if lines else ""
+        if first.startswith("game "):
+            assert acked == [], f"a restart began a new game and lost {len(acked)} acknowledged moves"
+            start = first[5:]
+        elif first:
+            assert first == f"resumed {len(acked)}", first
+        for line in lines:
+            if line == "over":
+                acked, seed = [], seed + 1
+            else:
+                assert line.startswith("ack "), line
+                acked.append(line[4:])
+        if code == 0:
+            continue
+        kills += 1
+        game = saved_game(tmp_path, mode)
+        if game is None:  # before the first save, or the game ended (its save is cleared at the end)
+            if acked:
+                finished = variants.from_json(start)
+                for m in acked:
+                    finished.play(m)
+                assert finished.over, f"kill {kills}: the save is gone, {len(acked)} acknowledged moves lost"
+                acked, seed = [], seed + 1
+            continue
+        assert game.history[:len(acked)] == acked, f"kill {kills}: saved history differs from acknowledged"
+        assert len(game.history) - len(acked) <= 1, f"kill {kills}: saved moves never played"
+        acked = game.history
