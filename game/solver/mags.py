@@ -11,6 +11,12 @@ lower bound.
 The upper bound: a Set needs three live cards, and a card is dead once no
 Set-partner pair among the cards on the table and still to come is live
 (``tables.dead_mask``); so at most (cards left − dead cards) / 3 more Sets.
+When no pile is empty, cards that could never be cleared without moving a
+card count as dead too, provided that shows no pile can ever empty again
+(see ``_Par._stuck``).  Lone cards may hop between empty piles, so their
+arrangement is settled only at the next deal (``_arrangements``), and
+states differing only in it are one state.  The search stops at once when
+every card is in a Set.
 
 >>> sets, exact, moves = par(seed=1, limit=0.2)
 >>> sets == sum(m.startswith("set") for m in moves)
