@@ -211,7 +211,8 @@ class Store:
 
     def take_notices(self) -> list[str]:
         """The notices not yet shown, oldest first; the list is emptied."""
-        out, self.notices = self.notices, []
+        out = self.notices[:]
+        del self.notices[:len(out)]  # not a new list: a save thread may be adding one right now
         return out
 
     # ----- reading and writing ---------------------------------------------
