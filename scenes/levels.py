@@ -128,7 +128,7 @@ def count_level(scene: TableScene, res: dict[str, Any]) -> None:
     stars, solved = earned(game)
     app.store.record_level(lid, solved, stars if solved else None)
     app.record_result(scene.mode, {"won": bool(game.won), "time": round(scene.clock, 2),
-                                   "score": res.get("stat_score")})
+                                   "score": res.get("stat_score"), "lower_is_better": scene.mode == "findall"})
     res.update(level_id=lid, level_name=level.get("name", lid), stars=stars, best_stars=stars_of(app, level))
     levels, _ = load_levels(scene.data.get("levels_dir"))
     group = levels.get(level["variant"], [])

@@ -82,7 +82,8 @@ def count_play(scene: TableScene, res: dict[str, Any]) -> str:
     counted = day == today and not played
     if counted:
         app.record_result(mode, {"won": bool(game.won), "time": round(scene.clock, 2), "daily": day,
-                                 "score": res.get("stat_score"), "hints": facts["hints"]})
+                                 "score": res.get("stat_score"), "hints": facts["hints"],
+                                 "lower_is_better": mode == "findall"})  # a find-all score is its time
     result = {"mode": mode, "date": day, "won": bool(game.won), "time": scene.clock, "par": info.get("par"),
               "title": game.title, **facts}
     if mode == "twenty":
