@@ -189,6 +189,8 @@ class TwentyDrawing:
         return box.centerx, box.top + lay.unit * 1.1
 
     def seat_state(self, p: str) -> str:
+        if self.interlude is not None:
+            return "wins the hand!" if p == self.interlude["player"] else ""
         if p in self.said:
             return self.said[p][0]
         if self.caller == p:
