@@ -256,22 +256,21 @@ class TwentyScene(TwentyDrawing, TableScene):
 
     def pick(self, c: int) -> None:
         """Select or unselect card ``c`` for the caller (a first click or lone player's key is P1's call)."""
-        if self.locked:
+        if self.locked or not self.humans:
             return
-        if self.caller is None:
-            if len(self.humans) > 1 and self.input != "mouse":
-                self.toast.show("Call SET first: " + ", ".join(
-                    f"{p} {CALL_KEY_NAMES[k]}" for k, p in enumerate(self.humans)), theme.INFO)
-                return
-            self.call(self.humans[0] if self.humans else "P1")
-            if self.caller is None:
-                return
-        who = self.caller
+        if self.caller is None and len(self.humans) > 1 and self.input != "mouse":
+            self.toast.show("Call SET first: " + ", ".join(
+                f"{p} {CALL_KEY_NAMES[k]}" for k, p in enumerate(self.humans)), theme.INFO)
+            return
+        who = self.caller or self.humans[0]
         if c not in self.disp_table and c not in self.disp_hands[who]:
             owner = next(p for p, h in self.disp_hands.items() if c in h)
-            self.toast.show(f"That is {self.seat_name(owner)}'s card: pick from the table or "
-                            f"{'your' if self.seat_name(who) == 'You' else who + 's'} own cards", theme.INFO)
+            mine = "your" if self.seat_name(who) == "You" else f"{who}'s"
+            self.toast.show(f"That is {self.seat_name(owner)}'s card: pick from the table or {mine} own cards",
+                            theme.INFO)
             return
+        if self.caller is None:
+            self.call(who)
         if c in self.selected:
             self.selected.remove(c)
         else:

@@ -173,3 +173,9 @@ def test_bots_move_when_left_alone(app):
         if any(h.startswith("P2") for h in scene.game.history):
             break
     assert any(h.startswith("P2") for h in scene.game.history)
+
+
+def test_a_click_on_a_bots_card_is_no_call_and_says_why(app):
+    scene = start(app)
+    click(app, scene.sprites[scene.game.hands["P2"][0]].pos)
+    assert (scene.caller, scene.toast.s.startswith("That is P2 (bot)'s card")) == (None, True)
