@@ -179,7 +179,7 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.selected = [c for c in self.selected if c in shown]
         for s in self.sprites.values():
             s.selected = s.card in self.selected
-        self.deal_in(delay if self.leaving else 0.0)
+        self.deal_in(delay)
 
     # ----- input -----------------------------------------------------------------------
     @property
