@@ -40,7 +40,7 @@ STATUSES = ("win", "none", "undecided")
 _rng = Rng(0x5E7A)
 _Z = [[_rng.next_u64() for _ in range(81)] for _ in range(81 + 4)]  # height -> card -> key
 _ZS = [_rng.next_u64() for _ in range(81)]  # a face-up side oracle
-BUDGETS = (8, 60, 500, 4000, 60000)  # plain-move arrangements explored per position
+BUDGETS = (8, 25, 80, 250, 800, 2500, 10000, 60000)  # plain-move arrangements explored per position
 FIRST_SLICE = 2000  # arrangements each open budget may expand in the first round (work, not time,
 # so that a search is the same on every machine)
 
