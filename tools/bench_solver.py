@@ -5,6 +5,7 @@ CPU time.  Mag's par, 2 s a deal: % proved exact, wall and CPU time.  CPU
 time is given too because the machine may be shared.
 
     SOLVER_BENCH_SEEDS=1000 python tools/bench.py solver
+    SOLVER_BENCH_ONLY=pillars python tools/bench.py solver    # or mags: one half alone
 """
 
 from __future__ import annotations
@@ -61,7 +62,13 @@ def mags_figures(seeds: range) -> dict:
 
 def run() -> dict:
     seeds = _seeds()
-    return {"pillars_samson": pillars_figures(seeds), "mags_par": mags_figures(seeds)}
+    only = os.environ.get("SOLVER_BENCH_ONLY", "")  # "pillars" or "mags": one half alone
+    out = {}
+    if only in ("", "pillars"):
+        out["pillars_samson"] = pillars_figures(seeds)
+    if only in ("", "mags"):
+        out["mags_par"] = mags_figures(seeds)
+    return out
 
 
 if __name__ == "__main__":
