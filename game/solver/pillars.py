@@ -1,20 +1,27 @@
 """Pillars solver (RULES.md §5): an open-information search for a win, as Samson or with oracles.
 
-The solver sees the face-down cards.  It runs a depth-first search over its
-own compact state (columns as lists of card ints, a face-down count per
-column, the cards present as a bitmask) and returns a winning line in the
-engine's move notation, proof that none exists, or "undecided" at the time
-limit.
+The solver sees the face-down cards.  It searches its own compact state
+(columns as tuples of card ints bottom first, a face-down count per column,
+the side oracles, the oracles used, the cards present as a bitmask) and
+returns a winning line in the engine's move notation, proof that none
+exists, or "undecided" at the time limit.  See ``Search`` for the shape of
+the search.
 
 Pruning (each follows from the rules):
 
-- transposition table: a state already searched is not searched again; the
-  key is a Zobrist hash summed over columns, so states that differ only by
-  column numbering share one entry (and move cycles end at once);
+- transposition table: a position already searched is not searched again;
+  its key sorts the columns, so positions that differ only by column
+  numbering are one (the rules treat columns alike);
+- plain moves: arrangements reached by plain moves are keyed by a Zobrist
+  hash, so move cycles end at once (64-bit keys: a clash, and with it an
+  arrangement wrongly skipped, has odds near 2⁻⁶⁴ per pair);
 - dead cards: a card none of whose Set-partner pairs can still be present
   (see ``tables.dead_mask``) stays to the end, and the end is a cap of at
   most 20 cards (18 as Samson, where the count stays a multiple of 3);
 - a line stops at the first win, as the game does.
+
+The search is deterministic: its slices are counted in work done, not in
+seconds, so only the overall time limit depends on the machine.
 
 >>> cols = [["1RDE"], ["1RDH"], ["1RDF"], ["2RDE"], ["3GDE"], ["2PSF"]]
 >>> solve(level={"columns": cols, "oracles": ["3PSF", "3PSE", "3PSH"]}).moves
@@ -160,8 +167,8 @@ class Search:
         self.max_nodes = max_nodes
         root = (tuple(tuple(c) for c in self.start), tuple(self.face_down), (), 0)
         present = mask_of(c for col in self.start for c in col)
-        # Each round gives every budget still open a time slice twice as long as
-        # the last round's, so no one budget can sink the whole limit.
+        # Each round gives every budget still open a slice of work twice the
+        # last round's, so no one budget can sink the whole limit.
         open_budgets = list(BUDGETS)
         for round_ in range(64):
             for budget in list(open_budgets):
@@ -171,7 +178,7 @@ class Search:
                 self.slice_end = self.work + FIRST_SLICE * 2 ** round_
                 self.budget = budget
                 self.complete = True
-                self.seen: set[int] = set()
+                self.seen: set[tuple] = set()
                 self.line: list[str] = []
                 try:
                     found = self._explore(root, present)
@@ -190,7 +197,7 @@ class Search:
     # ----- event-level depth-first search ------------------------------
     def _explore(self, st: tuple, present: int) -> bool:
         cols, fd, side, used = st
-        key = hash((tuple(sorted(zip(fd, cols))), side, used))
+        key = (tuple(sorted(zip(fd, cols))), side, used)
         if key in self.seen:
             return False
         self.seen.add(key)
