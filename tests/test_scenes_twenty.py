@@ -179,3 +179,19 @@ def test_a_click_on_a_bots_card_is_no_call_and_says_why(app):
     scene = start(app)
     click(app, scene.sprites[scene.game.hands["P2"][0]].pos)
     assert (scene.caller, scene.toast.s.startswith("That is P2 (bot)'s card")) == (None, True)
+
+
+def test_the_first_game_shows_the_tutorial_then_deals(tmp_path):
+    app = make_app(tmp_path)  # the basics already seen, 20/20 not yet
+    app.manager.switch("twenty", {"seed": SEED, "options": {"players": 2}, "seats": ["human", "bot:casual"]})
+    app.manager.apply()
+    game = app.manager.stack[0]
+    assert (type(top(app)).__name__, game.sprites) == ("TwentyTutorialScene", {})
+    press(app, pygame.K_RETURN)
+    for ch in "ade":  # 3PSF 2GDF from the hand, 1ROF from the table
+        type_char(app, ch)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    step(app, 2.0)
+    assert (top(app) is game, len(game.sprites), app.settings["tutorial_seen"]["twenty"]) == (True, 18, True)
+    pygame.quit()
