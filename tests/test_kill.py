@@ -168,7 +168,9 @@ mode, seed, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 app = App(Options(data_dir=folder, size=(800, 500)))
 app.settings["tutorial_seen"] = {"basics": True, mode: True}
 text = app.load_game(mode)
-app.manager.switch(MODES[mode].scene, {"resume": text} if text else play_data(mode, seed))
+data = play_data(mode, seed)
+data["seats"] = ["human"] * len(data.get("seats", []))  # every seat scripted here: no bot moves unasked
+app.manager.switch(MODES[mode].scene, {"resume": text} if text else data)
 app.manager.apply()
 scene = app.manager.find(type(app.manager.stack[0]))
 game = scene.game
