@@ -143,7 +143,7 @@ class StackScene(TableScene):
 
     def fan_step(self, i: int) -> float:
         """The widest gap between two cards of pile ``i``."""
-        return self.card_h * 0.42
+        return self.card_h * 0.48
 
     def steps(self) -> list[float]:
         out = []

@@ -277,3 +277,20 @@ def test_the_demo_plays_by_itself(app):
     scene.driver.started = True
     step(app, 4.0)
     assert len(scene.game.history) >= 3
+
+
+def test_the_first_game_shows_the_pillars_pages_once(tmp_path):
+    a = make_app(tmp_path)
+    a.settings["tutorial_seen"] = {"basics": True}
+    a.start()
+    a.manager.switch("pillars", {"seed": SEED, "options": {}})
+    step(a, 0.2)
+    shown = type(top(a)).__name__
+    for _ in range(5):
+        press(a, pygame.K_RETURN)
+    seen = a.settings["tutorial_seen"].get("pillars")
+    a.manager.switch("pillars", {"seed": SEED, "options": {}})
+    step(a, 0.2)
+    again = type(top(a)).__name__
+    pygame.quit()
+    assert (shown, seen, again) == ("SoloTutorialScene", True, "PillarsScene")
