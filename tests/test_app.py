@@ -149,3 +149,23 @@ def test_a_call_and_its_countdown_redraw_like_a_full_redraw(app):
         step(app, 0.4, dt=1 / 60)
         same.append(_same_as_full_redraw(app))
     assert (same, scene.caller, len(scene.selected)) == ([True, True], "P2", 2)
+
+
+def test_f11_goes_full_screen_and_back_to_the_window_size(app):
+    press(app, pygame.K_F11)
+    full = (app.fullscreen, app.settings["fullscreen"])
+    press(app, pygame.K_F11)
+    assert (full, app.fullscreen, app.size) == ((True, True), False, (960, 600))
+
+
+def test_colour_blind_palette_changes_the_cards(app):
+    from sprites.cardart import art_for
+
+    before = pygame.image.tobytes(art_for(120, "standard").face(0), "RGBA")
+    app.manager.switch("settings", {})
+    step(app, 0.1)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)  # card colours: standard -> colour-blind
+    after = pygame.image.tobytes(art_for(120, app.settings["palette"]).face(0), "RGBA")
+    assert (app.settings["palette"], before != after) == ("colour-blind", True)
