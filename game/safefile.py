@@ -62,12 +62,14 @@ def _reject_constant(name: str) -> Any:
 def parse_json(text: str) -> Any:
     """Strict JSON (no NaN or Infinity).
 
-    :raises Damaged: "it is not valid JSON: ..." (also for nesting too deep to read).
+    :raises Damaged: "it is not valid JSON (line 3, column 8)" (also for nesting too deep to read).
     """
     try:
         return json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as e:
-        raise Damaged(f"it is not valid JSON: {str(e)[:80]}") from None
+    except json.JSONDecodeError as e:
+        raise Damaged(f"it is not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except (ValueError, RecursionError) as e:  # NaN, a number too long, nesting too deep
+        raise Damaged(f"it is not valid JSON ({str(e)[:60]})") from None
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -220,6 +220,7 @@ class Store:
     def _check_game(mode: str, text: str) -> None:
         from . import variants  # the engines are only needed to check a save
 
+        parse_json(text)  # the same short words as the other files for what is not JSON at all
         try:
             game = variants.from_json(text)
         except ImportError:
@@ -262,8 +263,10 @@ class Store:
         return self._write(name, what, text)
 
     def _write(self, name: str, what: str, text: str) -> bool:
+        path = self.dir / name
         try:
-            write_atomic(self.dir / name, text)
+            path.parent.mkdir(parents=True, exist_ok=True)  # the folder may have been removed meanwhile
+            write_atomic(path, text)
         except OSError as e:
             self._notice(f"Could not save {what} ({why(e)}); the previous copy is unchanged.")
             return False

@@ -301,6 +301,12 @@ def test_an_unusable_data_dir_gives_a_notice_and_failed_saves_not_exceptions(tmp
     assert "cannot be used" in s.notices[0]
 
 
+def test_a_save_after_the_saves_folder_was_removed_makes_it_again(tmp_path):
+    s = Store(tmp_path)
+    (tmp_path / "saves").rmdir()
+    assert s.save_game("points", points_game().to_json()) and s.load_game("points") is not None
+
+
 def test_take_notices_empties_the_list(tmp_path):
     (tmp_path / "progress.json").write_text("{")
     s = Store(tmp_path)
