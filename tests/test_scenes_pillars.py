@@ -294,3 +294,17 @@ def test_the_first_game_shows_the_pillars_pages_once(tmp_path):
     again = type(top(a)).__name__
     pygame.quit()
     assert (shown, seen, again) == ("SoloTutorialScene", True, "PillarsScene")
+
+
+def test_a_move_with_the_cursor_keys(app):
+    scene = start(app)
+    move = a_move(scene)
+    src, dst = place_number(scene, move.split()[1]), int(move.split()[-1])
+    for _ in range(src - 1):
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_SPACE, " ")
+    step_key = pygame.K_RIGHT if dst > src else pygame.K_LEFT
+    for _ in range(abs(dst - src)):
+        press(app, step_key)
+    press(app, pygame.K_RETURN, "\r")
+    assert scene.game.history == [move]
