@@ -23,14 +23,14 @@ from game.cards import card, code, is_set, worth
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
-from sprites.cardart import art_for
 from sprites.hud import Button
 from sprites.layout import Frame
 
 from .classic import BOT_SHOW, CALL_KEY_NAMES, CALL_KEYS
 from .players import make_bot
 from .table import TableScene
-from .twenty_parts import MAX_HAND, TABLE_KEYS, TwentyDrawing, TwentyLayout, hand_keys
+from .twenty_layout import MAX_HAND, TABLE_KEYS, TwentyLayout, hand_keys
+from .twenty_parts import TwentyDrawing
 
 INTERLUDE = 4.5  # seconds the won hand stays on screen before the next deal
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
@@ -108,78 +108,6 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.frame = Frame(size)
         self.layout = TwentyLayout(self.frame, self.game.players)
         super().resize(size)
-
-    def art(self, n: int | None = None):
-        s = self.app.settings
-        return art_for(self.layout.big_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
-
-    def small_art(self):
-        s = self.app.settings
-        return art_for(self.layout.small_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
-
-    def art_of(self, s: CardSprite):
-        return self.small_art() if s in self.small else self.art()
-
-    def slots(self) -> dict[int, tuple[float, float]]:
-        lay = self.layout
-        out = {c: lay.table_pos(i) for i, c in enumerate(self.disp_table) if c is not None}
-        for p, hand in self.disp_hands.items():
-            pos = lay.hand_slots(len(hand)) if p == "P1" else lay.seat_slots(p, len(hand))
-            out.update(zip(hand, pos))
-        return out
-
-    def key_owner(self) -> str:
-        return self.caller or (self.humans[0] if self.humans else "P1")
-
-    def place(self, animate: bool = True) -> None:
-        """Slide every sprite to its place and show the keys: table keys, and the picker's hand keys."""
-        slots = self.slots()
-        keys = hand_keys(self.card_keys)
-        shown = {c: self.card_keys[i] for i, c in enumerate(self.disp_table) if c is not None and i < TABLE_KEYS}
-        shown.update(zip(self.disp_hands.get(self.key_owner(), []), keys))
-        for c, s in self.sprites.items():
-            s.key = shown.get(c, "") if not (self.demo or self.replaying) else ""
-            if c not in slots:
-                continue
-            if animate:
-                s.slide_to(slots[c])
-            else:
-                s.pos = s.prev = slots[c]
-                s.move = None
-
-    def deal_in(self, delay: float = 0.0, origin=None, step: float = 0.07) -> list[CardSprite]:
-        """Sprites for shown cards without one, dealt from the deck: the hands from the dealer round, then the table."""
-        slots = self.slots()
-        players = self.game.players
-        start = players.index(self.v["dealer"]) if self.v.get("dealer") in players else 0
-        order = [c for i in range(len(players)) for c in self.disp_hands.get(players[(start + i) % len(players)], [])]
-        order += [c for c in self.disp_table if c is not None]
-        mine = set(self.disp_hands.get("P1", [])) | {c for c in self.disp_table if c is not None}
-        new = []
-        for c in order:
-            if c not in self.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.layout.deck_pos, slots[c], delay + step * len(new))
-                if c not in mine:
-                    self.small.add(s)
-                self.sprites[c] = s
-                new.append(s)
-        if new:
-            self.app.sound("deal")
-        self.place(animate=True)
-        return new
-
-    def sync(self, taker: tuple[float, float] | None = None, delay: float = 0.15) -> None:
-        """Bring the sprites to the shown cards: gone cards fly to ``taker`` (the discard pile), new ones are dealt."""
-        shown = set(self.slots())
-        for c in [c for c in self.sprites if c not in shown]:
-            s = self.sprites.pop(c)
-            s.fly_to(taker or self.layout.discard_pos)
-            self.leaving.append(s)
-        self.selected = [c for c in self.selected if c in shown]
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        self.deal_in(delay)
 
     # ----- input -----------------------------------------------------------------------
     @property
@@ -448,3 +376,10 @@ class TwentyScene(TwentyDrawing, TableScene):
         said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))
         return super().hud_key() + (self.caller, round(self.call_left * 10) if self.caller else 0, said,
                                     self.bot_move, self.interlude is not None, self.discard_top)
+
+    def regions(self) -> list[tuple[pygame.Rect, Any]]:
+        """As the table's, with the toast strip the window's full width (a long toast may pass the board)."""
+        out = super().regions()
+        strip = self.frame.bottom
+        out[1] = (pygame.Rect(0, strip.top, self.size[0], strip.h), out[1][1])
+        return out

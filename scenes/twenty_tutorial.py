@@ -17,7 +17,7 @@ from sprites.hud import Button
 
 from .base import Scene
 from .overlays import veil
-from .twenty_parts import hand_keys
+from .twenty_layout import hand_keys
 from .widgets import unit_of
 
 HAND = ("3PSF", "2PSH", "2GDF")

@@ -9,7 +9,7 @@ from scene_driver import button, click, make_app, press, settle, step, top, type
 from game.cards import card, code, is_set
 from scenes.results import ResultsScene
 from scenes.twenty import TwentyScene
-from scenes.twenty_parts import hand_keys
+from scenes.twenty_layout import hand_keys
 
 SEED = 42  # P1: 1GDE 2GOH 1GSH 2ROE 2PDF 1PDF · table: 3PDE 3RSF 3RDH 1ROE 2PSF 2POH
 
