@@ -117,9 +117,8 @@ class PillarsScene(StackScene):
                         60.0)
 
     def consult(self, target: str) -> None:
-        self.choosing = False
         self.toast.show("", theme.INFO, 0.0)
-        self.play(f"oracle {target}")
+        self.choosing = self.play(f"oracle {target}") is None  # refused: still choosing, the toast says why
 
     def click_pile(self, i: int) -> None:
         if self.choosing:

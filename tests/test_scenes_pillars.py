@@ -308,3 +308,10 @@ def test_a_move_with_the_cursor_keys(app):
         press(app, step_key)
     press(app, pygame.K_RETURN, "\r")
     assert scene.game.history == [move]
+
+
+def test_an_oracle_to_a_full_column_is_refused_and_still_asks(app):
+    scene = start(app)
+    press(app, pygame.K_o, "o")
+    press(app, pygame.K_2, "2")
+    assert (scene.choosing, scene.game.history, "not empty" in scene.toast.s) == (True, [], True)
