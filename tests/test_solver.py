@@ -5,12 +5,14 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.cards import card, code, find_sets, is_set, parse_cards
+from game.cards import card, code, find_sets, is_cap, is_set, parse_cards
 from game.rng import deal
 from game.solver import findall, mags, pillars, points
 from game.solver.__main__ import main
-from game.solver.tables import dead_mask, mask_of
+from game.solver.tables import dead_mask, is_cap_mask, mask_of
 from game.solver.verify import replay_pillars
 
 ENGINES = importlib.util.find_spec("game.variants.pillars") is not None
@@ -85,6 +87,23 @@ def test_pillars_layout_needs_a_seed_or_a_level():
 def test_dead_cards_are_those_no_live_pair_can_complete():
     present = mask_of(parse_cards("1RDE 1RDH 1RDF 2GOH"))
     assert dead_mask(present, present) == mask_of([card("2GOH")])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 80), max_size=20))
+def test_cap_mask_agrees_with_is_cap(cards):
+    assert is_cap_mask(mask_of(cards)) == is_cap(cards)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 80), max_size=30))
+def test_dead_cards_never_make_a_set_with_two_live_cards(cards):
+    present = mask_of(cards)
+    dead = dead_mask(present, present)
+    live = [c for c in cards if not dead >> c & 1]
+    for d in cards:
+        if dead >> d & 1:
+            assert not any(is_set(d, a, b) for a in live for b in live if a < b)
 
 
 @needs_engines
