@@ -24,7 +24,6 @@ A mode overrides ``pile_codes``, ``extra_codes`` (cards beside the piles),
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pygame
 
@@ -35,12 +34,12 @@ from sprites.card import FLIP, CardSprite
 from sprites.cardart import art_for
 from sprites.tween import Tween, in_out_cubic
 
-from .table import TableScene, merge
+from .solitaire_draw import StackDrawing
+from .solitaire_input import StackInput
+from .table import TableScene
 
 HIDDEN = "??"
 CODE = re.compile(r"\b([123][RGP][DOS][EHF])\b")
-DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
-CONFIRM = 4.0  # seconds a "really?" button waits for its second press
 
 
 def in_words(text: str) -> str:
@@ -61,7 +60,7 @@ def hidden_key(pile: int, pos: int) -> int:
     return -(1 + pile * 100 + pos)
 
 
-class StackScene(TableScene):
+class StackScene(StackInput, StackDrawing, TableScene):
     SHOW_CLOCK = True
     GRID = 0  # piles per row for Up/Down cursor steps (0: one row)
     LEGEND: tuple[str, ...] = ()
@@ -349,151 +348,6 @@ class StackScene(TableScene):
     def places(self) -> int:
         return len(self.stacks) + len(self.extras)
 
-    # ----- input ---------------------------------------------------------------------------
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running and not (self.demo or self.replaying):
-            self.pause()
-            return True
-        if e.type == pygame.KEYDOWN:
-            return self.handle_key(e)
-        if e.type == pygame.MOUSEMOTION:
-            for b in self.side_buttons + self.top_buttons:
-                b.handle_event(e)
-            self.motion(e.pos)
-            return True
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for b in self.side_buttons + self.top_buttons:
-                if b.handle_event(e):
-                    return True
-            if not self.locked:
-                self.press(e.pos)
-            return True
-        if e.type == pygame.MOUSEBUTTONUP and e.button == 1:
-            self.release(e.pos)
-            return True
-        return False
-
-    def press(self, pos) -> None:
-        self.input = "mouse"
-        k = self.key_at(pos)
-        if k is not None and self.accessible(k):
-            s = self.sprites[k]
-            self.held, self.press_at, self.dragging = k, pos, False
-            self.grab = (s.pos[0] - pos[0], s.pos[1] - pos[1])
-            return
-        self.held = None
-        if k is not None:
-            self.click_card(k)
-            return
-        i = self.pile_at(pos)
-        if i is not None:
-            self.click_pile(i)
-
-    def motion(self, pos) -> None:
-        i = self.pile_at(pos)
-        if i != self.hover:
-            self.hover = i
-            self.on_hover(i)
-        k = self.held
-        if k is None or k not in self.sprites:
-            return
-        if not self.dragging and abs(pos[0] - self.press_at[0]) + abs(pos[1] - self.press_at[1]) >= DRAG_START:
-            self.dragging = True
-            self.sprites[k].selected = False
-        if self.dragging:
-            s = self.sprites[k]
-            s.move = None
-            s.pos = s.prev = (pos[0] + self.grab[0], pos[1] + self.grab[1])
-
-    def on_hover(self, i: int | None) -> None:
-        """The mouse entered pile ``i``: say why the moving card cannot go there."""
-        k = self.moving_card()
-        if k is None or i is None or self.pile_of(k) == i:
-            return
-        why = self.reason(k, i)
-        if why:
-            self.toast.show(why, theme.BAD, 2.5)
-
-    def release(self, pos) -> None:
-        k, dragging = self.held, self.dragging
-        self.held, self.dragging = None, False
-        if k is None or k not in self.sprites or self.locked:
-            return
-        if not dragging:
-            self.click_card(k)
-            return
-        i = self.pile_at(pos)
-        if i is None or i == self.pile_of(k):
-            self.place(animate=True)
-            return
-        self.try_move(k, i)
-
-    def handle_key(self, e: pygame.event.Event) -> bool:
-        if e.key == pygame.K_ESCAPE and (self.selected or self.confirm) and not self.locked:
-            self.clear()
-            return True
-        if e.key in (pygame.K_ESCAPE, pygame.K_F1) or self.locked:
-            return super().handle_key(e)
-        self.input = "key"
-        if e.mod & pygame.KMOD_CTRL and e.key in (pygame.K_z, pygame.K_y):
-            (self.undo if e.key == pygame.K_z else self.redo)()
-            return True
-        for b in self.side_buttons:
-            if b.enabled and self.key_matches(e, b.key):
-                b.action()
-                return True
-        n = e.key - pygame.K_1 if pygame.K_1 <= e.key <= pygame.K_9 else -1
-        if n < 0 and e.unicode and e.unicode in "123456789":
-            n = int(e.unicode) - 1
-        if 0 <= n < self.places:
-            self.cursor = n
-            self.number(n, bool(e.mod & pygame.KMOD_SHIFT))
-            return True
-        steps = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -(self.GRID or 1),
-                 pygame.K_DOWN: self.GRID or 1}
-        if e.key in steps:
-            self.cursor = (self.cursor + steps[e.key]) % max(1, self.places)
-            return True
-        if e.key == pygame.K_SPACE:
-            self.number(self.cursor, False)
-            return True
-        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.number(self.cursor, self.moving_card() is not None)
-            return True
-        if e.key == pygame.K_BACKSPACE:
-            self.clear()
-            return True
-        if e.key == pygame.K_s:
-            self.form_set()
-            return True
-        return False
-
-    def number(self, n: int, move: bool) -> None:
-        """Place ``n`` chosen by key: move the selected card there (``move``), else pick its card."""
-        k = self.moving_card()
-        if move and k is not None and n < len(self.stacks) and self.pile_of(k) != n:
-            self.try_move(k, n)
-            return
-        c = self.place_key(n)
-        if c is not None:
-            self.select(c)
-        elif n < len(self.stacks):
-            self.click_pile(n)
-
-    def clear(self) -> None:
-        self.selected, self.confirm = [], ""
-        for s in self.sprites.values():
-            s.selected = False
-
-    def confirmed(self, what: str, prompt: str) -> bool:
-        """True on the second press of a risky button within a few seconds; the first asks."""
-        if self.confirm == what:
-            self.confirm = ""
-            return True
-        self.confirm, self.confirm_t = what, CONFIRM
-        self.toast.show(prompt, theme.ACCENT, CONFIRM)
-        return False
-
     # ----- moves ---------------------------------------------------------------------------
     def play(self, move: str):
         m = super().play(move)
@@ -548,179 +402,3 @@ class StackScene(TableScene):
             self.confirm_t -= dt
             if self.confirm_t <= 0:
                 self.confirm = ""
-
-    # ----- what to redraw: each pile and the side panel on their own (a full 1080p redraw costs ms) -----
-    def hud_key(self) -> tuple:
-        return (self.size, self.input, self.locked, self.card_w, self.mode_key())
-
-    def mode_key(self) -> tuple:
-        """What the mode draws that changes the whole window (a banner)."""
-        return ()
-
-    def side_key(self) -> tuple:
-        """What the side panel shows (the mode adds its own)."""
-        return (tuple(self.extras), tuple(c for c in self.selected if c in self.extras), self.confirm,
-                self.cursor if self.cursor >= len(self.stacks) else -1)
-
-    def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        u = self.frame.unit
-        lit, k = set(self.lit()), self.moving_card()
-        f, t = self.frame, self.toast
-        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
-        deck = pygame.Rect(0, f.bottom.top, f.board.left + round(u * 9), f.bottom.h)
-        out = [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
-               (f.side, self.side_key()), (deck, self.v.get("deck"))]
-        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
-                for b in self.side_buttons + self.top_buttons]
-        for i, pile in enumerate(self.stacks):
-            r = self.pile_area(i)
-            what = (tuple(pile), i in lit, self.hover == i and k is not None, self.cursor == i,
-                    tuple(c for c in self.selected if c in pile), tuple(self.steps()[i:i + 1]))
-            out.append((r, what))
-        return out
-
-    def dirty(self, alpha: float) -> list[pygame.Rect] | None:
-        art = self.art()
-        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving
-                  if s.busy or (self.dragging and s.card == self.held)}
-        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
-        drawn, self._drawn = getattr(self, "_drawn", {}), moving
-        last_extra, self._extra = getattr(self, "_extra", []), extra
-        regions = self.regions()
-        keys = [k for _r, k in regions]
-        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
-        shown, self._shown = getattr(self, "_shown", None), keys
-        if hud != self._hud or shown is None or len(shown) != len(keys):
-            return None
-        first = len(regions) - len(self.stacks)  # the piles' regions come last
-        rects = []
-        for n, ((r, k), old) in enumerate(zip(regions, shown)):
-            if k == old:
-                continue
-            if n >= first and k[1:] == old[1:]:  # only cards came or went: redraw from the first change down
-                r = self.changed_part(n - first, old[0], k[0]).clip(r)
-            rects.append(r)
-        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
-        return merge(rects, 10)
-
-    def changed_part(self, i: int, was: tuple, now: tuple) -> pygame.Rect:
-        """The part of pile ``i`` that differs between two lists of its cards (same gaps)."""
-        d = next((p for p, (a, b) in enumerate(zip(was, now)) if a != b), min(len(was), len(now)))
-        top = self.slot_rect(i, max(0, d - 1)).top - 16
-        bottom = self.slot_rect(i, max(len(was), len(now))).bottom + 16
-        area = self.pile_area(i)
-        return pygame.Rect(area.left, top, area.w, bottom - top)
-
-    def draw_order(self) -> list[int]:
-        order = [k for i in self.pile_order() for k in self.stacks[i]] + list(self.extras)
-        return [k for k in order if k in self.sprites]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
-        f = self.frame
-        clip = surface.get_clip()
-        surface.blit(theme.background(surface.get_size()), (0, 0))
-        if clip.colliderect(f.top) or clip.colliderect(f.bottom):
-            self.draw_top(surface)
-        side = clip.colliderect(f.side)
-        if side:
-            self.draw_side(surface, f.side)
-        self.draw_places(surface)
-        art = self.art()
-        late = {k for k, s in self.sprites.items() if s.busy or (k == self.held and self.dragging)}
-        shown = {i for i in range(len(self.stacks)) if clip.colliderect(self.pile_area(i))}
-        piles = [(i, self.stacks[i]) for i in self.pile_order() if i in shown]
-        if side:
-            piles.append((-1, self.extras))
-        for _i, pile in piles:
-            for k in pile:
-                if k not in late and k in self.sprites:
-                    self.sprites[k].draw(surface, art, self.alpha)
-        for s in self.leaving:
-            s.draw(surface, art, self.alpha)
-        for k in sorted(late, key=lambda k: (k == self.held, k)):
-            self.sprites[k].draw(surface, art, self.alpha)
-        self.draw_marks(surface)
-        for b in self.side_buttons + self.top_buttons:
-            if clip.colliderect(b.rect):
-                b.draw(surface)
-        u = self.frame.unit
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
-        if self.banner:
-            self.draw_banner(surface)
-        for fl in self.floats:
-            fl.draw(surface)
-        for b in self.bursts:
-            b.draw(surface)
-
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        """The end of the game in big letters over the board (the particles fly over it)."""
-        u, b = self.frame.unit, self.frame.board
-        color = self.banner_color()
-        img = theme.text(self.banner, round(u * (4.2 if len(self.banner) < 16 else 3.2)), color, True)
-        box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
-        theme.panel(surface, box, round(u), (0, 0, 0, 170), color)
-        surface.blit(img, img.get_rect(center=b.center))
-
-    def banner_color(self):
-        return theme.INK
-
-    def pile_order(self) -> list[int]:
-        """The order piles are drawn in (a fanned-out pile last, over its neighbours)."""
-        return list(range(len(self.stacks)))
-
-    def pile_area(self, i: int) -> pygame.Rect:
-        """Everything drawn for pile ``i`` at rest: its cards, number, marks — inside the board."""
-        f, u = self.frame, self.frame.unit
-        r = self.pile_rect(i)
-        top = max(f.top.bottom, r.top - round(u * 1.6))
-        return pygame.Rect(r.left - 12, top, r.w + 24, min(r.bottom + 12, f.bottom.top) - top)
-
-    def draw_places(self, surface: pygame.Surface) -> None:
-        """Under the cards: empty places, pile numbers, lit targets."""
-        u = self.frame.unit
-        lit = set(self.lit())
-        for i in range(len(self.stacks)):
-            r = self.slot_rect(i, 0)
-            if not self.stacks[i]:
-                theme.panel(surface, r, self.art().radius, (255, 255, 255, 10), (255, 255, 255, 50))
-            color = theme.GOOD if i in lit else theme.MUTED
-            theme.blit_text(surface, str(i + 1), round(u * 0.95), (r.centerx, r.top - u * 0.15), color, True,
-                            "midbottom")
-            if i in lit:  # where the card would land, under the column's top
-                g = self.slot_rect(i, len(self.stacks[i]))
-                theme.panel(surface, g, self.art().radius, (88, 214, 141, 80 if i == self.hover else 45), theme.GOOD)
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """Over the cards: where the moving card may go, and the keyboard cursor."""
-        lit = self.lit()
-        art = self.art()
-        k = self.moving_card()
-        if k is not None and self.hover is not None and self.hover not in lit and self.pile_of(k) != self.hover:
-            r = self.slot_rect(self.hover, max(0, len(self.stacks[self.hover]) - 1))
-            pygame.draw.rect(surface, theme.BAD, r.inflate(8, 8), width=3, border_radius=art.radius + 3)
-        if self.input == "key" and not self.locked:
-            r = self.cursor_rect()
-            if r is not None:
-                pygame.draw.rect(surface, theme.INFO, r.inflate(14, 14), width=3, border_radius=art.radius + 6)
-
-    def cursor_rect(self) -> pygame.Rect | None:
-        n = self.cursor
-        if n < len(self.stacks):
-            return self.slot_rect(n, max(0, len(self.stacks[n]) - 1))
-        j = n - len(self.stacks)
-        if j < len(self.extra_pos) and j < len(self.extras):
-            r = pygame.Rect(0, 0, self.card_w, self.card_h)
-            r.center = (round(self.extra_pos[j][0]), round(self.extra_pos[j][1]))
-            return r
-        return None
-
-    def draw_legend(self, surface: pygame.Surface, bottom: float) -> None:
-        """The key legend, its last line at ``bottom``."""
-        u = self.frame.unit
-        size = round(u * 0.78)
-        x = self.frame.side.left + u
-        y = bottom - len(self.LEGEND) * u * 1.05
-        for line in self.LEGEND:
-            theme.blit_text(surface, line, size, (x, y), theme.DIM, True)
-            y += u * 1.05
