@@ -97,6 +97,9 @@ class MagsScene(StackScene):
             bottom = self.cells[i].bottom if self.grid and i != fan else b.bottom
             self.room.append(max(0.0, bottom - self.frame.unit * 0.3 - h / 2 - y))
 
+    def fan_key(self) -> tuple:
+        return (self.grid, self.fanned())
+
     def fan_step(self, i: int) -> float:
         return self.card_h * (FANNED if not self.grid or i == self.fanned() else SQUARED)
 

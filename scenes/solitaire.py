@@ -144,7 +144,18 @@ class StackScene(StackInput, StackDrawing, TableScene):
         """The widest gap between two cards of pile ``i``."""
         return self.card_h * 0.48
 
+    def fan_key(self) -> tuple:
+        """What ``fan_step`` depends on besides the card size (a peeked pile)."""
+        return ()
+
     def steps(self) -> list[float]:
+        """The gap between cards of each pile (cached: drawing asks for it many times a frame)."""
+        key = (tuple(map(len, self.stacks)), tuple(self.room), self.card_w, self.fan_key())
+        if getattr(self, "_steps_key", None) != key:
+            self._steps_key, self._steps = key, self.compute_steps()
+        return self._steps
+
+    def compute_steps(self) -> list[float]:
         out = []
         for i, s in enumerate(self.stacks):
             n = len(s)

@@ -43,10 +43,11 @@ class StackDrawing:
                (f.side, self.side_key()), (deck, self.v.get("deck"))]
         out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
                 for b in self.side_buttons + self.top_buttons]
+        steps = self.steps()
         for i, pile in enumerate(self.stacks):
             r = self.pile_area(i)
             what = (tuple(pile), i in lit, self.hover == i and k is not None, self.cursor == i,
-                    tuple(c for c in self.selected if c in pile), tuple(self.steps()[i:i + 1]))
+                    tuple(c for c in self.selected if c in pile), steps[i])
             out.append((r, what))
         return out
 
