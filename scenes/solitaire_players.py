@@ -79,6 +79,8 @@ class LinePlayer:
             move = self.choose(game)
         if move is not None:
             scene.play(move)
+            if move == "deal":
+                self.wait = self.pace * 1.8  # let the nine cards land first
 
     def choose(self, game: Any) -> str | None:
         return None
