@@ -5,7 +5,7 @@
 - findall: 15 basic (9 cards, 4 Sets) and 15 advanced (12 cards, 6 Sets) tables;
 - pillars: 30 deals proved winnable as Samson, graded easy → expert by the
   solver's effort (nodes searched), each with the winning line;
-- mags: 30 deal orders with the solver's par (proved exact where it could).
+- mags: 30 deal orders whose par the solver proved exact.
 
 Deterministic: the same seeds give the same files.  ``tests/test_levels.py``
 re-checks every claim the files make.
@@ -71,13 +71,17 @@ def pillars_levels(tries: int = 90) -> None:
 
 
 def mags_levels() -> None:
+    """30 deals whose par the solver proves exact, in the order of their seeds."""
     from game.solver.mags import par
 
-    for i in range(COUNT):
-        seed = 5000 + i
+    seed, made = 5000, 0
+    while made < COUNT:
         r = par(seed=seed, limit=10.0)
-        write({"variant": "mags", "id": f"mags-{i + 1:03d}", "name": NAMES[i], "seed": seed,
-               "deck": [code(c) for c in deal(seed)], "par": r.sets, "exact": r.exact, "line": r.moves})
+        if r.exact:
+            write({"variant": "mags", "id": f"mags-{made + 1:03d}", "name": NAMES[made], "seed": seed,
+                   "deck": [code(c) for c in deal(seed)], "par": r.sets, "exact": True, "line": r.moves})
+            made += 1
+        seed += 1
 
 
 def main(argv: list[str]) -> int:
