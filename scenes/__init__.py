@@ -18,6 +18,18 @@ How the pieces fit
 * ``scenes.app.App`` — the window, the fixed-step loop (``App.step(dt)``
   is the loop body tests call), the store, the sound.
 
+Drawing only what changed
+-------------------------
+Filling a 1920×1080 window costs milliseconds, so a scene alone on the
+stack may answer ``dirty(alpha)`` with the rectangles that change in the
+next frame; the App then redraws just those (``draw`` runs once per
+rectangle with the surface clipped to it, so ``draw`` itself stays simple).
+``TableScene`` does this from two lists: moving sprites (their bounds now
+and last frame) and ``regions()`` — (area, key) pairs redrawn when their key
+changes.  A new part of the screen that changes by itself needs a region
+whose key says what it shows.  ``tests/test_app.py`` checks that partial
+redraws equal a full redraw.
+
 Adding a scene
 --------------
 1. Write ``scenes/<name>.py`` with a ``Scene`` subclass (a table mode
