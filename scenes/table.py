@@ -39,8 +39,13 @@ END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 
 
-def merge(rects: list[pygame.Rect], limit: int = 8) -> list[pygame.Rect]:
-    """Overlapping rectangles joined; more than ``limit`` left become their one bounding box."""
+def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
+    """Overlapping rectangles joined; then, while more than ``limit`` are left, the pair whose
+    union wastes the least area is joined (each one is a clipped pass of ``draw``).
+
+    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
+    [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
+    """
     out: list[pygame.Rect] = []
     for r in rects:
         r = pygame.Rect(r)
@@ -51,8 +56,13 @@ def merge(rects: list[pygame.Rect], limit: int = 8) -> list[pygame.Rect]:
             r.union_ip(out.pop(i))
             i = r.collidelist(out)
         out.append(r)
-    if len(out) > limit:
-        out = [out[0].unionall(out[1:])]
+    while len(out) > limit:
+        _waste, i, j = min((out[i].union(out[j]).w * out[i].union(out[j]).h - out[i].w * out[i].h
+                            - out[j].w * out[j].h, i, j)
+                           for i in range(len(out)) for j in range(i + 1, len(out)))
+        joined = out[i].union(out.pop(j))
+        out[i] = joined
+        out = merge(out, len(out))  # the joined one may now overlap others
     return out
 
 
