@@ -10,6 +10,7 @@ Nothing here runs at import time.
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 import time
@@ -290,6 +291,8 @@ class App:
         name, data = first_scene(self)
         self.manager.switch(name, data)
         self.manager.apply()
+        gc.collect()
+        gc.freeze()  # what start-up made lives all game: later collections skip it (shorter pauses)
         for n in self.notices():
             self.manager.push("message", {"title": "Notice", "text": n})
 

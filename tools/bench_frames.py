@@ -79,6 +79,7 @@ def _busy(size: tuple[int, int], frames: int = 600) -> dict:
 
     app = App(Options(data_dir=tempfile.mkdtemp(), size=size))
     app.settings["tutorial_seen"] = {"basics": True}
+    app.start()  # as the real loop does (the menu first)
     app.manager.switch("classic", play_data("classic", 5))
     app.step(0.0)
     scene = app.manager.top
