@@ -111,8 +111,10 @@ class CardSprite:
     def bounds(self, art: CardArt, alpha: float = 1.0) -> pygame.Rect:
         """Everything ``draw`` may touch at ``alpha``: the card, its lift, shadow and ring."""
         cx, cy = self.center(alpha)
-        r = pygame.Rect(0, 0, art.w + art.w // 8 + 24, art.h + art.h // 3 + 24)
-        r.center = (round(cx), round(cy))
+        w, h = art.w * self.scale, art.h * self.scale
+        # shadow (w/28 around, pushed down), selection ring (3 px + w/45), lift (h/20), shake (10 px)
+        r = pygame.Rect(0, 0, round(w * 1.12) + 28, round(h * 1.3) + 16)
+        r.center = (round(cx), round(cy + h * 0.04))
         return r
 
     def rect(self, art: CardArt) -> pygame.Rect:
