@@ -247,9 +247,10 @@ class Search:
             h0 ^= _ZS[c]
         # parent: arrangement hash -> (parent hash, (card, column)); plain moves only
         parent: dict[int, tuple | None] = {h0: None}
-        queue = [(cols0, side0, h0)]
+        # queue: arrangement, side, hash, and the column the last plain move uncovered
+        queue = [(cols0, side0, h0, None)]
         budget = self.budget
-        for k, (cols, side, h) in enumerate(queue):
+        for k, (cols, side, h, fresh) in enumerate(queue):
             self.work += 1
             if not k & 127 and (self.work > self.slice_end or time.perf_counter() > self.deadline):
                 raise _OutOfTime
@@ -258,13 +259,19 @@ class Search:
             acc += [(c, -1) for c in side]
             where = {c: i for c, i in acc}
             n = len(acc)
-            for x in range(n):
+            # After a plain move only Sets with the card it uncovered are new: any
+            # other Set was open one move earlier, and taking it there, then
+            # making the move, reaches the same position.
+            firsts = range(n) if k == 0 else [x for x in range(n) if acc[x][1] == fresh]
+            for x in firsts:
                 a, ia = acc[x]
                 row = THIRD[a]
-                for y in range(x + 1, n):
+                for y in range(n):
+                    if y == x or (k == 0 and y < x):
+                        continue
                     b, ib = acc[y]
                     c = row[b]
-                    if c > b and c > a and c in where:
+                    if c > b and (c > a or k) and c != a and c in where:
                         srcs = (ia, ib, where[c])
                         if not base_ok and any(s >= 0 and len(cols[s]) == 1 for s in srcs):
                             continue  # a base leaves only once every foundation is face up
@@ -304,7 +311,7 @@ class Search:
                         found.append((-1, (a, j), (nc, tuple(nfd), nside, used), present))
                     else:
                         parent[hn] = (h, (a, j))
-                        queue.append((nc, nside, hn))
+                        queue.append((nc, nside, hn, ia if ia >= 0 else None))
             if found:
                 path = self._path(parent, h)
                 found.sort(key=lambda ev: ev[0])
