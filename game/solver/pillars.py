@@ -15,6 +15,9 @@ Pruning (each follows from the rules):
 - plain moves: arrangements reached by plain moves are keyed by a Zobrist
   hash, so move cycles end at once (64-bit keys: a clash, and with it an
   arrangement wrongly skipped, has odds near 2⁻⁶⁴ per pair);
+- dominance: after a plain move, only Sets with the card it uncovered are
+  new; any other Set was open one move earlier, and taking it there and
+  then making the move reaches the same position;
 - dead cards: a card none of whose Set-partner pairs can still be present
   (see ``tables.dead_mask``) stays to the end, and the end is a cap of at
   most 20 cards (18 as Samson, where the count stays a multiple of 3);
