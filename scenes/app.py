@@ -283,6 +283,17 @@ class App:
             self.screen.set_clip(None)
             pygame.display.update(rects)
         self.frames += 1
+        if self.frames == 1:
+            self._first_frame()
+
+    def _first_frame(self) -> None:
+        """The first frame is on screen: say when (launch figures), then tidy up what start-up made."""
+        marker = os.environ.get("SETARCADE_FIRST_FRAME_FILE")
+        if marker:
+            with open(marker, "w", encoding="utf-8") as f:
+                f.write(repr(time.time()))
+        gc.collect()
+        gc.freeze()  # what start-up made lives all game: later collections skip it (shorter pauses)
 
     def start(self) -> None:
         """Queue the first scene the command line asks for."""
@@ -291,8 +302,6 @@ class App:
         name, data = first_scene(self)
         self.manager.switch(name, data)
         self.manager.apply()
-        gc.collect()
-        gc.freeze()  # what start-up made lives all game: later collections skip it (shorter pauses)
         for n in self.notices():
             self.manager.push("message", {"title": "Notice", "text": n})
 
