@@ -6,6 +6,8 @@ import pygame
 
 from sprites import theme
 
+from .table import window_left
+
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
 CONFIRM = 4.0  # seconds a "really?" button waits for its second press
 
@@ -15,7 +17,7 @@ class StackInput:
 
     # ----- input ---------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running and not (self.demo or self.replaying):
+        if window_left(e) and self.clock_running and not (self.demo or self.replaying):
             self.pause()
             return True
         if e.type == pygame.KEYDOWN:

@@ -66,6 +66,19 @@ def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
     return out
 
 
+def window_left(e: pygame.event.Event) -> bool:
+    """Did the player leave the window (its focus lost, or minimised)?  A running clock then pauses.
+
+    >>> window_left(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    True
+    >>> window_left(pygame.event.Event(pygame.ACTIVEEVENT, gain=0, state=1))  # only the mouse left
+    False
+    """
+    if e.type == pygame.ACTIVEEVENT:  # the SDL1-style twin: state 2 input focus, 4 shown on screen
+        return not getattr(e, "gain", 1) and bool(getattr(e, "state", 0) & 6)
+    return e.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+
+
 class TableScene(Scene):
     mode = ""
     TIMED = False  # moves carry the scene clock as @t
@@ -199,7 +212,7 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.WINDOWFOCUSLOST and self.clock_running:
+        if window_left(e) and self.clock_running:
             self.pause()
             return True
         if e.type == pygame.KEYDOWN:
