@@ -459,8 +459,11 @@ class TableScene(Scene):
 
     # ----- what to redraw -------------------------------------------------------------------------
     def hud_key(self) -> tuple:
-        """What, when it changes, makes the whole window be drawn again (the size, the card art)."""
-        return (self.size, self.art().w, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
+        """What, when it changes, makes the whole window be drawn again (the size, the card colours).
+
+        A new card size is not in it: every card then has new bounds and is drawn again alone.
+        """
+        return (self.size, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
 
     def side_key(self) -> tuple:
         """What the side panel shows that may change between moves (a countdown, a bot's state)."""
@@ -483,12 +486,19 @@ class TableScene(Scene):
         return out
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
+        """The card areas that change (a card that moves, animates, changes its look, comes or goes:
+        where it was and where it is) and the regions whose key changed; None for everything."""
         art = self.art()
-        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving if s.busy}
-        looks = {id(s): (s.selected, s.hinted, s.found, s.key) for s in self.sprites.values()}
+        cards, busy = {}, set()
+        for s in list(self.sprites.values()) + self.leaving:
+            k = id(s)
+            cards[k] = (s.bounds(art, alpha), s.selected, s.hinted, s.found, s.key)
+            if s.busy:
+                busy.add(k)
+        last, self._cards = getattr(self, "_cards", {}), cards
+        was_busy, self._busy = getattr(self, "_busy", set()), busy
+        self._cards_alpha = alpha  # draw skips the cards outside the clip by these bounds
         extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
-        drawn, self._drawn = getattr(self, "_drawn", {}), moving
-        last_looks, self._looks = getattr(self, "_looks", {}), looks
         last_extra, self._extra = getattr(self, "_extra", []), extra
         regions = self.regions()
         hud, self._hud = getattr(self, "_hud", None), self.hud_key()
@@ -496,9 +506,14 @@ class TableScene(Scene):
         if hud != self._hud or shown is None or len(shown) != len(regions):
             return None
         rects = [r for (r, k), old in zip(regions, shown) if k != old]
-        rects += [s.bounds(art, alpha) for s in self.sprites.values() if last_looks.get(id(s)) != looks[id(s)]]
-        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
-        return merge(rects)
+        for k, look in cards.items():
+            old = last.get(k)
+            if old != look or k in busy or k in was_busy:
+                rects.append(look[0])
+                if old is not None:
+                    rects.append(old[0])
+        rects += [old[0] for k, old in last.items() if k not in cards]
+        return merge(rects + extra + last_extra)
 
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -374,7 +374,7 @@ class TwentyScene(TwentyDrawing, TableScene):
 
     def hud_key(self) -> tuple:
         said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))
-        return super().hud_key() + (self.caller, round(self.call_left * 10) if self.caller else 0, said,
+        return super().hud_key() + (self.art().w, self.caller, round(self.call_left * 10) if self.caller else 0, said,
                                     self.bot_move, self.interlude is not None, self.discard_top)
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
