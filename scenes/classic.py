@@ -42,12 +42,13 @@ class ClassicScene(TableScene):
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"
         super().enter(data)
         n = self.game.options["players"]
-        self.seats = (self.seats + ["casual"] * n)[:n]
+        self.seats = (self.seats + ["bot:casual"] * n)[:n]
         if not self.seats or self.seats[0] != "human" and not self.demo:
             self.seats[0] = "human"
         if self.demo:
             self.seats[0] = "expert"
-        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv, self.game.seed + 7)
+        # a seat is "human" or "bot:<level>" (a bare level: a save from before the prefix)
+        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv.removeprefix("bot:"), self.game.seed + 7)
                      for i, lv in enumerate(self.seats) if lv != "human"}
         self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
         self.hand = self.v["hand"]

@@ -49,8 +49,9 @@ class ModeInfo:
 
 
 def _seat(i: int) -> Option:
-    kinds = (("human", "Human (hot seat)"),) + tuple((lv, f"Bot: {lv}") for lv in BOT_LEVELS)
-    return Option(f"p{i}", f"Player {i}", kinds, "casual",
+    # bots are "bot:<level>": the level "human" must not be taken for a person at the keyboard
+    kinds = (("human", "Human (hot seat)"),) + tuple((f"bot:{lv}", f"Bot: {lv}") for lv in BOT_LEVELS)
+    return Option(f"p{i}", f"Player {i}", kinds, "bot:casual",
                   lambda v, i=i: v.get("type") == "normal" and v.get("players", 1) >= i)
 
 
@@ -212,17 +213,17 @@ def defaults(info: ModeInfo) -> dict[str, Any]:
 
 
 def classic_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Engine options and the seats (``"human"`` or a bot level) from the setup values.
+    """Engine options and the seats (``"human"`` or ``"bot:<level>"``) from the setup values.
 
-    >>> classic_setup({"type": "normal", "players": 2, "p2": "fast"})
-    ({'players': 2}, ['human', 'fast'])
+    >>> classic_setup({"type": "normal", "players": 3, "p2": "bot:human", "p3": "human"})
+    ({'players': 3}, ['human', 'bot:human', 'human'])
     >>> classic_setup({"type": "sprint", "players": 3})
     ({'players': 1, 'timed': 'sprint'}, ['human'])
     """
     kind = values.get("type", "normal")
     if kind == "normal":
         n = int(values.get("players", 1))
-        seats = ["human"] + [values.get(f"p{i}", "casual") for i in range(2, n + 1)]
+        seats = ["human"] + [values.get(f"p{i}", "bot:casual") for i in range(2, n + 1)]
         return {"players": n}, seats
     if kind == "strict":
         return {"players": 1, "strict": True}, ["human"]
