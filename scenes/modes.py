@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 BOT_LEVELS = ("beginner", "casual", "human", "fast", "expert")
+TABLE_KEYS = "Mouse: click cards · Keys: 1 2 3 / q w e / a s d / z x c pick cards"
+WINDOW_KEYS = "F1 rules · Esc pause · F11 full screen"
 
 
 def _plain(text: str) -> str:
@@ -42,6 +44,10 @@ class ModeInfo:
     build: Callable[[dict], dict] = lambda values: {"options": dict(values)}
     #: setup values -> a line of advice under the options ("" for none)
     note: Callable[[dict], str] = lambda values: ""
+    #: the help overlay's line on the mouse and the keys
+    keys: str = f"{TABLE_KEYS} · {WINDOW_KEYS}"
+    #: the scene the help overlay's Tutorial opens (started with {"overlay": True, "mode": name})
+    tutorial: str = "tutorial"
 
     @property
     def ready(self) -> bool:
@@ -185,15 +191,24 @@ MODES: dict[str, ModeInfo] = {
         lambda v: "Hot seat call keys: P1 Space (or click a card), P2 Enter, P3 Left Shift, P4 Right Shift"
         if v.get("type") == "normal" and v.get("players", 1) > 1 and
         any(v.get(f"p{i}") == "human" for i in range(2, v["players"] + 1)) else "",
+        keys=f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}",
     ),
     "points": ModeInfo("points", "Solitaire-Set", "Score Sets by worth; megasets pay 4", "points",
-                       POINTS_HELP),
+                       POINTS_HELP, keys=f"{TABLE_KEYS} · L locate · + add · 0 reshuffle · Ctrl+Z undo · "
+                       f"End ends · {WINDOW_KEYS}"),
     "findall": ModeInfo("findall", "Find All", "A puzzle: every Set on a fixed table", "findall", FINDALL_HELP,
-                        (Option("cards", "Table", ((12, "12 cards, 6 Sets"), (9, "9 cards, 4 Sets")), 12),)),
-    "pillars": ModeInfo("pillars", "Pillars", "Dave Eggleston's solitaire of 13", "pillars", PILLARS_HELP),
+                        (Option("cards", "Table", ((12, "12 cards, 6 Sets"), (9, "9 cards, 4 Sets")), 12),),
+                        keys=f"{TABLE_KEYS} · {WINDOW_KEYS}"),
+    "pillars": ModeInfo("pillars", "Pillars", "Dave Eggleston's solitaire of 13", "pillars", PILLARS_HELP,
+                        keys="Mouse: click or drag a card · Keys: 1-6 a column's top, 7-9 a side oracle, "
+                        f"Shift+number moves it · S Set · O oracle · U undo · Y redo · {WINDOW_KEYS}",
+                        tutorial="solo_tutorial"),
     "mags": ModeInfo("mags", "Mag's Solitaire", "Nine piles, nine rounds", "mags", MAGS_HELP,
                      (Option("peek", "Peeking", ((True, "Allowed (hover a pile)"), (False, "No peek: tops only")),
-                             True),)),
+                             True),),
+                     keys="Mouse: click or drag a top · Keys: 1-9 a pile's top, Shift+number moves it · S Set · "
+                     f"D deal · E end · P peek · U undo · Y redo · {WINDOW_KEYS}",
+                     tutorial="solo_tutorial"),
     "twenty": ModeInfo(
         "twenty", "20/20 SET", "Personal cards, race to empty your hand", "twenty", TWENTY_HELP,
         (Option("players", "Players", tuple((n, str(n)) for n in (2, 3, 4)), 2),
@@ -201,6 +216,9 @@ MODES: dict[str, ModeInfo] = {
         lambda values: dict(zip(("options", "seats"), twenty_setup(values))),
         lambda v: "Hot seat call keys: P1 Space (or click a card), P2 Enter, P3 Left Shift, P4 Right Shift"
         if any(v.get(f"p{i}") == "human" for i in range(2, int(v.get("players", 2)) + 1)) else "",
+        keys="Mouse: click cards · Keys: table 1 2 3 / q w e, your cards a s d f g h j k l · Space call SET · "
+        f"+ draw · {WINDOW_KEYS}",
+        tutorial="twenty_tutorial",
     ),
 }
 

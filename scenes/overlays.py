@@ -141,8 +141,16 @@ class HelpScene(Overlay):
     def enter(self, data: dict[str, Any]) -> None:
         self.info = MODES[data.get("mode", "classic")]
         self.ok = Button("Got it", self.close, "Esc", accent=True)
-        self.tour = Button("Tutorial", lambda: self.app.manager.push("tutorial", {"overlay": True}), "T")
+        self.tour = Button("Tutorial", self.tutorial, "T")
         super().enter(data)
+
+    def tutorial(self) -> None:
+        """The mode's own first-play pages (the basics, Pillars', Mag's or 20/20's)."""
+        self.app.manager.push(self.info.tutorial, {"overlay": True, "mode": self.info.name})
+
+    def key_lines(self) -> list[str]:
+        u = unit_of(self.size)
+        return theme.wrap(self.info.keys, round(u * 0.8), self.box().w - round(u * 3), True)
 
     def resize(self, size: tuple[int, int]) -> None:
         r, u = self.box(), unit_of(size)
@@ -164,14 +172,16 @@ class HelpScene(Overlay):
         r = self.draw_box(surface, f"How to play {self.info.title}")
         u = unit_of(self.size)
         size = round(u * 0.95)
+        keys = self.key_lines()
+        bottom = r.bottom - u * (4.3 + 1.1 * len(keys))  # the keys line may wrap: the rules stop above it
         y = r.top + u * 4.0
         for line in theme.wrap(self.info.help, size, r.w - round(u * 4)):
-            if y > r.bottom - u * 4.5:
+            if y > bottom - u * 0.6:
                 break
             theme.blit_text(surface, line, size, (r.left + u * 2, y), theme.INK)
             y += u * (1.3 if line else 0.6)
-        keys = "Mouse: click cards · Keys: 1 2 3 / q w e / a s d / z x c pick cards · Esc pause · F11 full screen"
-        theme.blit_text(surface, keys, round(u * 0.8), (r.centerx, r.bottom - u * 4.3), theme.MUTED, True,
-                        "center")
+        for i, line in enumerate(keys):
+            theme.blit_text(surface, line, round(u * 0.8), (r.centerx, bottom + u * 1.1 * (i + 1)), theme.MUTED,
+                            True, "center")
         self.ok.draw(surface)
         self.tour.draw(surface)

@@ -86,3 +86,24 @@ def test_a_classic_bot_of_level_human_is_a_bot_not_a_hot_seat(app):
     step(app, 0.5)
     scene = top(app)
     assert (scene.humans, list(scene.bots), scene.bots["P2"].level) == (["P1"], ["P2"], "human")
+
+
+@pytest.mark.parametrize(("mode", "tutorial"), [("classic", "TutorialScene"), ("points", "TutorialScene"),
+                                                ("pillars", "SoloTutorialScene"), ("mags", "SoloTutorialScene"),
+                                                ("twenty", "TwentyTutorialScene")])
+def test_the_help_tutorial_opens_the_modes_own_pages(app, mode, tutorial):
+    from scene_driver import press
+
+    app.manager.switch("menu", {})
+    app.manager.push("help", {"mode": mode})
+    step(app, 0.1)
+    press(app, pygame.K_t)
+    assert type(top(app)).__name__ == tutorial and getattr(top(app), "mode", mode) == mode
+
+
+def test_the_help_keys_line_is_the_modes_own(app):
+    app.manager.switch("menu", {})
+    app.manager.push("help", {"mode": "pillars"})
+    step(app, 0.1)
+    keys = " ".join(top(app).key_lines())
+    assert "1-6 a column's top" in keys and "q w e" not in keys
