@@ -497,7 +497,7 @@ class TableScene(Scene):
                 busy.add(k)
         last, self._cards = getattr(self, "_cards", {}), cards
         was_busy, self._busy = getattr(self, "_busy", set()), busy
-        self._cards_alpha = alpha  # draw skips the cards outside the clip by these bounds
+        self._cards_frame = self.app.frames  # this frame's draw skips the cards outside the clip by these
         extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
         last_extra, self._extra = getattr(self, "_extra", []), extra
         regions = self.regions()
@@ -517,22 +517,29 @@ class TableScene(Scene):
 
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
+        clip = surface.get_clip()
         surface.blit(theme.background(surface.get_size()), (0, 0))
         self.draw_top(surface)
         art = self.art()
-        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
-            s.draw(surface, art, self.alpha)
-        for s in self.leaving:
-            s.draw(surface, art, self.alpha)
-        self.draw_side(surface, self.frame.side)
+        known = self._cards if getattr(self, "_cards_frame", None) == self.app.frames else {}
+        for s in sorted(self.sprites.values(), key=lambda s: s.busy) + self.leaving:
+            b = known.get(id(s))
+            if b is None:
+                s.draw(surface, art, self.alpha)
+            elif clip.colliderect(b[0]):
+                s.paint(surface, art, self.alpha)
+        self.draw_side(surface, self.frame.side)  # may write in the top bar too (a call's banner)
         for b in self.side_buttons + self.top_buttons:
-            b.draw(surface)
+            if clip.colliderect(b.rect.inflate(6, 6)):
+                b.draw(surface)
         u = self.frame.unit
         self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
         for f in self.floats:
             f.draw(surface)
         for b in self.bursts:
-            b.draw(surface)
+            if clip.colliderect(b.bounds()):
+                b.draw(surface)
 
     def title(self) -> str:
         return MODES[self.mode].title

@@ -125,18 +125,36 @@ class CardSprite:
     def draw(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
         if not surface.get_clip().colliderect(self.bounds(art, alpha)):
             return  # a partial redraw elsewhere
-        cx, cy = self.center(alpha)
-        lift = -art.h * 0.05 if self.selected else 0.0
-        cy += lift
-        img = art.face(self.card) if self.face >= 0.5 else art.back()
+        self.paint(surface, art, alpha)
+
+    def image(self, art: CardArt) -> pygame.Surface:
+        """The card as drawn now: its face or back, squashed by the flip, scaled and faded.
+
+        Kept until it changes: a frame drawn in several clipped parts scales it once.
+        """
         squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
         w, h = art.size
         sw, sh = max(1, round(w * squash * self.scale)), max(1, round(h * self.scale))
+        key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
+        if getattr(self, "_key", None) == key:
+            return self._img
+        img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
             img = pygame.transform.scale(img, (sw, sh))
         if self.fade < 1.0:
             img = img.copy()
             img.set_alpha(round(255 * self.fade))
+        self._key, self._img = key, img
+        return img
+
+    def paint(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
+        """Draw the card (its shadow, key and ring too), whatever the clip."""
+        cx, cy = self.center(alpha)
+        lift = -art.h * 0.05 if self.selected else 0.0
+        cy += lift
+        img = self.image(art)
+        squash = abs(math.cos(self.face * math.pi))
+        w, h = art.size
         rect = img.get_rect(center=(round(cx), round(cy)))
         if self.fade >= 1.0 and self.scale >= 1.0 and squash > 0.98:
             shadow = art.shadow()
