@@ -43,6 +43,8 @@ def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
         ("results", [("switch", "results", _sample_results())]),
         ("settings", [("switch", "settings", {})]),
         ("stats", [("switch", "stats", {})]),
+        ("daily", [("switch", "daily", {"solve": False})]),  # no solver: the shipped tables or nothing
+        ("levels", [("switch", "levels", {})]),
         ("message", [("switch", "menu", {}), ("push", "message", {"title": "Coming soon", "text": "A test."})]),
     ]
     return steps

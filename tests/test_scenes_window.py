@@ -107,3 +107,10 @@ def test_the_help_keys_line_is_the_modes_own(app):
     step(app, 0.1)
     keys = " ".join(top(app).key_lines())
     assert "1-6 a column's top" in keys and "q w e" not in keys
+
+
+def test_the_smoke_run_visits_the_daily_levels_stats_and_settings_screens(app):
+    from scenes.smoke import plan
+
+    shown = {name for _label, ops in plan(app) for _op, name, _data in ops}
+    assert {"daily", "levels", "stats", "settings"} <= shown
