@@ -40,6 +40,13 @@ class Button:
             return True
         return False
 
+    def badge_colors(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """(text, outline) of the key badge: dark on the bright accent fill, light on every dark fill
+        (a disabled accent button is dark too)."""
+        if self.accent and self.enabled:
+            return (40, 34, 24), (60, 50, 30)
+        return MUTED, INK if self.enabled else DIM
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         if r.w <= 0:
@@ -58,7 +65,8 @@ class Button:
         size = max(12, int(r.h * 0.46))
         ink = (30, 26, 20) if self.accent and self.enabled else INK if self.enabled else DIM
         if self.key:
-            key_img = text(self.key, max(10, int(size * 0.78)), (40, 34, 24) if self.accent else MUTED, True)
+            key_ink, edge = self.badge_colors()
+            key_img = text(self.key, max(10, int(size * 0.78)), key_ink, True)
             label_img = text(self.label, size, ink, True)
             gap = size // 2
             total = label_img.get_width() + gap + key_img.get_width() + 10
@@ -67,8 +75,7 @@ class Button:
                 surface.blit(label_img, label_img.get_rect(midleft=(x, r.centery)))
                 kr = key_img.get_rect(midleft=(x + label_img.get_width() + gap + 5, r.centery))
                 pygame.draw.rect(surface, (0, 0, 0, 0), kr.inflate(10, 6), width=1, border_radius=4)
-                pygame.draw.rect(surface, ink if not self.accent else (60, 50, 30), kr.inflate(10, 6),
-                                 width=1, border_radius=4)
+                pygame.draw.rect(surface, edge, kr.inflate(10, 6), width=1, border_radius=4)
                 surface.blit(key_img, kr)
                 return
         blit_text(surface, self.label, size, r.center, ink, True, "center")

@@ -114,3 +114,19 @@ def test_the_smoke_run_visits_the_daily_levels_stats_and_settings_screens(app):
 
     shown = {name for _label, ops in plan(app) for _op, name, _data in ops}
     assert {"daily", "levels", "stats", "settings"} <= shown
+
+
+def contrast(a, b) -> float:
+    def lum(c):
+        lin = [(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_a_disabled_accent_buttons_key_badge_is_readable():
+    from sprites.hud import Button
+    from sprites.theme import BUTTON_OFF
+
+    key_ink, _edge = Button("Call SET", lambda: None, "Space", enabled=False, accent=True).badge_colors()
+    assert contrast(key_ink, BUTTON_OFF) >= 4.5
