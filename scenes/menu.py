@@ -105,7 +105,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         u = self.u
-        surface.blit(theme.background((w, h)), (0, 0))
+        theme.paint_background(surface)
         art = art_for(round(u * 6.4), str(self.app.settings.get("palette", "standard")),
                       bool(self.app.settings.get("colour_cue")))
         from game.cards import card

@@ -82,7 +82,7 @@ class ResultsScene(Scene):
         w, h = surface.get_size()
         u = self.u
         d = self.data
-        surface.blit(theme.background((w, h)), (0, 0))
+        theme.paint_background(surface)
         theme.blit_text(surface, MODES[self.mode].title.upper(), round(u * 1.0), (w // 2, u * 2.2), theme.MUTED,
                         True, "center")
         theme.blit_text(surface, d.get("title", "Game over"), round(u * 2.8), (w // 2, u * 4.6),

@@ -91,7 +91,7 @@ class StackDrawing:
         # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
         f = self.frame
         clip = surface.get_clip()
-        surface.blit(theme.background(surface.get_size()), (0, 0))
+        theme.paint_background(surface)
         if clip.colliderect(f.top) or clip.colliderect(f.bottom):
             self.draw_top(surface)
         side = clip.colliderect(f.side)

@@ -519,7 +519,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
         clip = surface.get_clip()
-        surface.blit(theme.background(surface.get_size()), (0, 0))
+        theme.paint_background(surface)
         self.draw_top(surface)
         art = self.art()
         known = self._cards if getattr(self, "_cards_frame", None) == self.app.frames else {}

@@ -132,7 +132,7 @@ class TutorialScene(Scene):
         if self.overlay:
             veil(surface)
         else:
-            surface.blit(theme.background((w, h)), (0, 0))
+            theme.paint_background(surface)
         theme.blit_text(surface, f"HOW TO PLAY · {self.step + 1} / {len(STEPS)}", round(u * 0.9), (w / 2, u * 2.5),
                         theme.MUTED, True, "center")
         theme.blit_text(surface, "What is a Set?", round(u * 2.4), (w / 2, u * 4.6), theme.INK, True, "center")

@@ -180,7 +180,7 @@ class TwentyDrawing:
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.background(surface.get_size()), (0, 0))
+        theme.paint_background(surface)
         self.draw_top(surface)
         for p in self.game.players[1:]:
             self.draw_seat(surface, p)

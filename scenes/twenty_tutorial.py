@@ -128,7 +128,7 @@ class TwentyTutorialScene(Scene):
         if self.overlay:
             veil(surface)
         else:
-            surface.blit(theme.background((w, h)), (0, 0))
+            theme.paint_background(surface)
         theme.blit_text(surface, f"20/20 SET · {self.step + 1} / {len(STEPS)}", round(u * 0.9), (w / 2, u * 2.5),
                         theme.MUTED, True, "center")
         theme.blit_text(surface, "Your cards and the table", round(u * 2.2), (w / 2, u * 4.6), theme.INK, True,

@@ -20,7 +20,7 @@ from .modes import Option
 def header(surface: pygame.Surface, title: str, subtitle: str = "", unit: float = 20) -> None:
     """Background, a big title and a muted subtitle at the top of a screen."""
     w, _ = surface.get_size()
-    surface.blit(theme.background(surface.get_size()), (0, 0))
+    theme.paint_background(surface)
     theme.blit_text(surface, title, round(unit * 2.6), (w // 2, unit * 3.2), theme.INK, True, "center")
     if subtitle:
         theme.blit_text(surface, subtitle, round(unit * 1.1), (w // 2, unit * 5.4), theme.MUTED, True, "center")

@@ -42,6 +42,7 @@ def reset_caches() -> None:
     _fonts.clear()
     _texts.clear()
     _backgrounds.clear()
+    _bands.clear()
     _panels.clear()
 
 
@@ -103,6 +104,28 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 _backgrounds: dict[tuple[int, int], pygame.Surface] = {}
+_bands: dict[int, list[tuple[int, int, tuple[int, int, int]]]] = {}
+
+
+def _bands_of(h: int) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """The felt's gradient for a window ``h`` rows high, as runs of rows of one colour (y0, y1, colour)."""
+    bands = _bands.get(h)
+    if bands is None:
+        strip = pygame.Surface((1, 64))
+        for y in range(64):
+            t = y / 63
+            strip.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM)])
+        column = pygame.transform.smoothscale(strip, (1, h))  # every row is one colour: one column says all
+        bands = []
+        for y in range(h):
+            c = tuple(column.get_at((0, y)))[:3]
+            if bands and bands[-1][2] == c:
+                bands[-1] = (bands[-1][0], y + 1, c)
+            else:
+                bands.append((y, y + 1, c))
+        _bands.clear()
+        _bands[h] = bands
+    return bands
 
 
 def background(size: tuple[int, int]) -> pygame.Surface:
@@ -110,14 +133,24 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     surf = _backgrounds.get(size)
     if surf is None:
         _backgrounds.clear()
-        w, h = size
-        strip = pygame.Surface((1, 64))
-        for y in range(64):
-            t = y / 63
-            strip.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(BG_TOP, BG_BOTTOM)])
-        surf = pygame.transform.smoothscale(strip, (max(1, w), max(1, h))).convert()
+        w, h = max(1, size[0]), max(1, size[1])
+        surf = pygame.Surface((w, h))
+        if pygame.display.get_surface():
+            surf = surf.convert()
+        for y0, y1, c in _bands_of(h):
+            surf.fill(c, (0, y0, w, y1 - y0))
         _backgrounds[size] = surf
     return surf
+
+
+def paint_background(surface: pygame.Surface) -> None:
+    """The felt over the surface's clip, filled a run of like rows at a time: what blitting
+    ``background(size)`` gives, pixel for pixel, without copying 8 MB at 1920x1080."""
+    clip = surface.get_clip()
+    top, bottom = clip.top, clip.bottom
+    for y0, y1, c in _bands_of(max(1, surface.get_height())):
+        if y1 > top and y0 < bottom:
+            surface.fill(c, (clip.left, y0, clip.w, y1 - y0))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, fill=PANEL, edge=PANEL_EDGE) -> None:
