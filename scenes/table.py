@@ -17,6 +17,7 @@ then overrides ``submit(cards)`` (what three picked cards do),
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pygame
@@ -37,6 +38,7 @@ from .modes import MODES
 
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
+WARM_BUDGET = 0.0005  # seconds an update may spend drawing card faces ahead of need
 
 
 def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
@@ -394,6 +396,28 @@ class TableScene(Scene):
             self.ending -= dt
             if self.ending < 0:
                 self.finish()
+        self.warm_art()
+
+    def warm_art(self) -> None:
+        """Draw ahead, a face or two an update, the faces the next move may need: the table's cards at
+        the sizes of three cards fewer and three more.  Drawn all at once when the size changes, they
+        would cost a frame of tens of milliseconds."""
+        n = len(self.table)
+        key = (tuple(self.table), self.art(n))
+        if getattr(self, "_warm", None) == key:
+            return
+        t0 = time.perf_counter()
+        for m in (n - 3, n + 3):
+            if m < 3:
+                continue
+            art = self.art(m)
+            art.back()
+            for c in self.table:
+                if not art.drawn(c):
+                    art.face(c)
+                    if time.perf_counter() - t0 > WARM_BUDGET:
+                        return
+        self._warm = key
 
     def step_replay(self, dt: float) -> None:
         if not self.replay_moves:

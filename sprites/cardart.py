@@ -130,6 +130,10 @@ class CardArt:
             self._faces[c] = surf
         return surf
 
+    def drawn(self, c: int) -> bool:
+        """Whether the face of card ``c`` is drawn already."""
+        return c in self._faces
+
     def _symbol(self, shape: int, shading: int, colour: int) -> pygame.Surface:
         key = (shape, shading, colour)
         img = self._shapes.get(key)
