@@ -109,13 +109,23 @@ class CardSprite:
         return x, y
 
     def bounds(self, art: CardArt, alpha: float = 1.0) -> pygame.Rect:
-        """Everything ``draw`` may touch at ``alpha``: the card, its lift, shadow and ring."""
+        """Everything ``draw`` touches at ``alpha`` (the card, its shadow and ring), and 2 px more.
+
+        Worked out as ``paint`` places them: a dirty rectangle no bigger than it must be.
+        """
         cx, cy = self.center(alpha)
-        w, h = art.w * self.scale, art.h * self.scale
-        # shadow (w/28 around, pushed down), selection ring (3 px + w/45), lift (h/20), shake (10 px)
-        r = pygame.Rect(0, 0, round(w * 1.12) + 28, round(h * 1.3) + 16)
-        r.center = (round(cx), round(cy + h * 0.04))
-        return r
+        lift = -art.h * 0.05 if self.selected else 0.0
+        w, h = art.size
+        squash = abs(math.cos(self.face * math.pi))
+        r = pygame.Rect(0, 0, max(1, round(w * squash * self.scale)), max(1, round(h * self.scale)))
+        r.center = (round(cx), round(cy + lift))
+        if self.fade >= 1.0 and self.scale >= 1.0 and squash > 0.98:
+            shadow = art.shadow().get_rect()
+            shadow.center = (round(cx), round(cy) + art.w // 40 + (art.h // 12 if self.selected else 0))
+            r.union_ip(shadow)
+        if (self.selected or self.hinted) and self.face >= 0.5:
+            r.inflate_ip(6, 6)
+        return r.inflate(4, 4)
 
     def rect(self, art: CardArt) -> pygame.Rect:
         r = pygame.Rect((0, 0), art.size)
