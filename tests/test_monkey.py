@@ -13,12 +13,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-from monkey import Monkey  # noqa: E402
+from monkey import PLAYING, Monkey  # noqa: E402
 
 from scenes import SCENES  # noqa: E402
 
-PER_SCENE = 200  # events from each start scene (21 scenes)
-EXPLORE = 5000 - PER_SCENE * len(SCENES)  # the rest from the menu, wherever the clicks lead
+PER_SCENE = 150  # events from each start scene (20 scenes)
+GAMES = ("classic", "points", "findall", "twenty", "pillars", "mags")
+PER_GAME = 150  # events playing each mode's game, mostly legal Sets
+EXPLORE = 5000 - PER_SCENE * len(SCENES) - PER_GAME * len(GAMES)  # from the menu, wherever clicks lead
 
 
 def fail_on(err: dict) -> None:
@@ -26,8 +28,8 @@ def fail_on(err: dict) -> None:
                 pytrace=False)
 
 
-def run(tmp_path, seed: int, start: str, events: int) -> Monkey:
-    m = Monkey(seed, str(tmp_path), size=(640, 400), on_error=fail_on)
+def run(tmp_path, seed: int, start: str, events: int, **kw) -> Monkey:
+    m = Monkey(seed, str(tmp_path), size=(640, 400), on_error=fail_on, **kw)
     try:
         m.show(start)
         m.run(events)
@@ -45,3 +47,9 @@ def test_monkey_from_each_scene(tmp_path, start):
 def test_monkey_from_the_menu_reaches_deep_screens(tmp_path):
     m = run(tmp_path, 7, "menu", EXPLORE)
     assert not m.errors and len(m.visited) >= 8  # clicks on buttons lead off the menu
+
+
+@pytest.mark.parametrize("mode", GAMES)
+def test_monkey_playing_sets_through_a_game(tmp_path, mode):
+    m = run(tmp_path, 2000 + GAMES.index(mode), mode, PER_GAME, kinds=PLAYING)
+    assert m.events == PER_GAME and not m.errors

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.cards import card  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from scenes import SCENES  # noqa: E402
 from scenes.app import App, Options  # noqa: E402
@@ -50,8 +51,10 @@ SHIFTED = dict(zip("1234567890-=[]/.,", "!@#$%^&*()_+{}?><"))
 SIZES = [(320, 240), (640, 400), (800, 600), (960, 600), (1280, 720), (1366, 768), (1920, 1080),
          (2560, 1440), (3840, 2160), (500, 900), (1600, 400)]
 #: (kind, weight) of the next event
-KINDS = [("target", 30), ("click", 12), ("key", 26), ("drag", 6), ("motion", 5), ("text", 3), ("wait", 8),
+KINDS = [("play", 8), ("target", 30), ("click", 12), ("key", 26), ("drag", 6), ("motion", 5), ("text", 3), ("wait", 8),
          ("wheel", 2), ("resize", 2), ("focus", 3), ("scene", 2), ("quit", 1)]
+#: mostly legal Sets and waiting, with a little of the rest: games get played to their end
+PLAYING = [("play", 60), ("wait", 15), ("target", 10), ("key", 10), ("resize", 1), ("focus", 1)]
 
 
 def weighted(rng: Rng, choices: list[tuple[str, int]]) -> str:
@@ -147,8 +150,9 @@ class Monkey:
     """One seeded run: ``run(n)`` sends ``n`` random events; ``errors`` keeps what raised."""
 
     def __init__(self, seed: int, data_dir: str, size: tuple[int, int] = (960, 600),
-                 on_error: Callable[[dict], None] | None = None) -> None:
+                 on_error: Callable[[dict], None] | None = None, kinds: list[tuple[str, int]] = KINDS) -> None:
         self.seed = seed
+        self.kinds = kinds
         self.rng = Rng(seed)
         self.data_dir = data_dir
         self.size = size
@@ -209,6 +213,25 @@ class Monkey:
         self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
         self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
+    def play(self) -> None:
+        """Click the cards of a legal Set (or a Pillars move's card and column), so games get somewhere."""
+        scene = self.app.manager.top
+        moves = []
+        if isinstance(scene, TableScene) and not scene.locked:
+            moves = [m.split() for m in scene.game.legal_moves()]
+            moves = [w for w in moves if w[0] == "move" or "set" in w[:2] and w[0] in ("set", "P1")]
+        if not moves:
+            self.click(self.target())
+            return
+        words = self.rng.choice(moves)
+        cards = words[-3:] if "set" in words else words[1:2]
+        for c in cards:
+            s = scene.sprites.get(card(c))
+            if s is not None:
+                self.click((round(s.pos[0]), round(s.pos[1])))
+        if words[0] == "move" and hasattr(scene, "pile_rect") and words[-1].isdigit():
+            self.click(scene.pile_rect(int(words[-1]) - 1).center)
+
     def key(self) -> None:
         r = self.rng
         key = r.choice(RARE_KEYS) if r.below(400) == 0 else r.choice(GAME_KEYS) if r.below(5) else \
@@ -265,8 +288,10 @@ class Monkey:
     def one(self) -> None:
         """Send one random event (or a short burst that makes one gesture) and step the app."""
         r = self.rng
-        kind = weighted(r, KINDS)
-        if kind == "target":
+        kind = weighted(r, self.kinds)
+        if kind == "play":
+            self.play()
+        elif kind == "target":
             self.click(self.target(), 1 if r.below(8) else r.choice([2, 3]))
         elif kind == "click":
             self.click(self.point(), 1 if r.below(6) else r.choice([2, 3, 4, 5]))
