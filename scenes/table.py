@@ -17,7 +17,6 @@ then overrides ``submit(cards)`` (what three picked cards do),
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pygame
@@ -38,7 +37,7 @@ from .modes import MODES
 
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
-WARM_BUDGET = 0.0005  # seconds an update may spend drawing card faces ahead of need
+WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
 
 
 def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
@@ -396,27 +395,29 @@ class TableScene(Scene):
             self.ending -= dt
             if self.ending < 0:
                 self.finish()
-        self.warm_art()
+        self.warm_art(dt)
 
-    def warm_art(self) -> None:
-        """Draw ahead, a face or two an update, the faces the next move may need: the table's cards at
-        the sizes of three cards fewer and three more.  Drawn all at once when the size changes, they
-        would cost a frame of tens of milliseconds."""
+    def warm_art(self, dt: float) -> None:
+        """Draw ahead, a step a frame (a blank card, a symbol or a face), the faces the next move may
+        need: the table's cards at the sizes of three cards fewer and three more.  Drawn all at once
+        when the size changes, they would cost one frame tens of milliseconds."""
+        self._warm_wait = getattr(self, "_warm_wait", 0.0) - dt
         n = len(self.table)
         key = (tuple(self.table), self.art(n))
-        if getattr(self, "_warm", None) == key:
+        if self._warm_wait > 0 or getattr(self, "_warm", None) == key:
             return
-        t0 = time.perf_counter()
+        self._warm_wait = WARM_EVERY
         for m in (n - 3, n + 3):
             if m < 3:
                 continue
             art = self.art(m)
-            art.back()
+            if not art.drawn(-1):
+                art.back()
+                return
             for c in self.table:
                 if not art.drawn(c):
-                    art.face(c)
-                    if time.perf_counter() - t0 > WARM_BUDGET:
-                        return
+                    art.prepare(c)
+                    return
         self._warm = key
 
     def step_replay(self, dt: float) -> None:

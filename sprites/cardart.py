@@ -131,8 +131,19 @@ class CardArt:
         return surf
 
     def drawn(self, c: int) -> bool:
-        """Whether the face of card ``c`` is drawn already."""
-        return c in self._faces
+        """Whether the face of card ``c`` (-1: the back) is drawn already."""
+        return self._back is not None if c < 0 else c in self._faces
+
+    def prepare(self, c: int) -> None:
+        """One step towards the face of card ``c``: its blank card, its symbol, or the face itself
+        (drawing ahead a little at a time)."""
+        _number, colour, shape, shading = features(c)
+        if (colour if self.cue else -1) not in self._plains:
+            self._plain(colour)
+        elif (shape, shading, colour) not in self._shapes:
+            self._symbol(shape, shading, colour)
+        else:
+            self.face(c)
 
     def _symbol(self, shape: int, shading: int, colour: int) -> pygame.Surface:
         key = (shape, shading, colour)
