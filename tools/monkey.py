@@ -6,7 +6,7 @@ text input, window resizes, focus changes and quit requests, across every
 scene.  Everything random comes from ``game.rng.Rng``: a seed replays the
 same run.  A quit ends the app; a new one is started and the run goes on.
 
-    .venv/bin/python tools/monkey.py --events 100000 --seed 1
+    .venv/bin/python tools/monkey.py --events 100000 --seed 1 [--playing]
 
 prints a JSON summary: events, scenes visited, exceptions (each with the
 seed, the event index and the traceback).
@@ -357,9 +357,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--events", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--chunk", type=int, default=400, help="events from each start scene in turn")
+    ap.add_argument("--playing", action="store_true", help="mostly legal Sets: games played to their end")
     a = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:
-        m = Monkey(a.seed, home)
+        m = Monkey(a.seed, home, kinds=PLAYING if a.playing else KINDS)
         names = list(SCENES)
         k = 0
         while m.events < a.events:
