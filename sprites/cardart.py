@@ -113,6 +113,7 @@ class CardArt:
         self._shadow: pygame.Surface | None = None
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
         self._plains: dict[int, pygame.Surface] = {}
+        self._solid: tuple[int, int] | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -129,6 +130,17 @@ class CardArt:
             surf = self._draw_face(c)
             self._faces[c] = surf
         return surf
+
+    def solid_rows(self) -> tuple[int, int]:
+        """(first, end): the rows where a card (face or back) is opaque from edge to edge, between
+        its rounded corners; ``(0, 0)`` if none.  Those rows can be copied instead of blended."""
+        if self._solid is None:
+            mask = pygame.mask.from_surface(self._plain(0), 254)
+            row = pygame.Mask((self.w, 1), fill=True)
+            full = [y for y in range(self.h) if mask.overlap_area(row, (0, y)) == self.w]
+            whole = bool(full) and full[-1] - full[0] + 1 == len(full)
+            self._solid = (full[0], full[-1] + 1) if whole else (0, 0)
+        return self._solid
 
     def drawn(self, c: int) -> bool:
         """Whether the face of card ``c`` (-1: the back) is drawn already."""
