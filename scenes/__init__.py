@@ -24,11 +24,16 @@ Filling a 1920×1080 window costs milliseconds, so a scene alone on the
 stack may answer ``dirty(alpha)`` with the rectangles that change in the
 next frame; the App then redraws just those (``draw`` runs once per
 rectangle with the surface clipped to it, so ``draw`` itself stays simple).
-``TableScene`` does this from two lists: moving sprites (their bounds now
-and last frame) and ``regions()`` — (area, key) pairs redrawn when their key
+``TableScene`` does this from two lists: its card sprites (the bounds now
+and last frame of every card that moves, animates, changes its look, comes
+or goes) and ``regions()`` — (area, key) pairs redrawn when their key
 changes.  A new part of the screen that changes by itself needs a region
 whose key says what it shows.  ``tests/test_app.py`` checks that partial
-redraws equal a full redraw.
+redraws equal a full redraw.  Since ``draw`` runs once per rectangle, it
+skips what lies outside the clip and does per-frame work (scaling a card,
+drawing a face) once: ``CardSprite.image`` keeps its last image, and
+``TableScene.warm_art`` draws the faces of the next card size ahead, a step
+a frame.  The felt is ``theme.paint_background`` (fills, no window-sized copy).
 
 Adding a scene
 --------------
