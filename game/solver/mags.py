@@ -36,6 +36,7 @@ from .tables import THIRD, dead_mask, mask_of
 
 PILES = 9
 ROUNDS = 9
+STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
 
 
 class Par(NamedTuple):
@@ -156,14 +157,17 @@ class _Par:
         self.calls += 1
         if not self.calls & 63 and time.perf_counter() > self.deadline:
             raise _OutOfTime
-        if made + self._bound(present, rnd) <= self.best:
+        bound = self._bound(present, rnd)
+        if made + bound <= self.best:
             return
         key = (_canonical(piles), rnd)
         if key in self.seen:
             return
         self.seen.add(key)
         self.nodes += 1
-        if all(piles) and made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
+        # the stuck-card count is dear: worked out only where it may close the gap
+        if all(piles) and made + bound <= self.best + STUCK_GAP and \
+                made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
             return
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
