@@ -8,6 +8,9 @@
 * ``launch_to_first_frame_s``: process start to the first drawn frame.  Goal <= 0.3 s.
   ``launch_main_s``: the same for ``main.py`` itself (median of 5 starts after a warm-up), timed by
   the game's own first-frame stamp (``SETARCADE_FIRST_FRAME_FILE``).
+* ``draw_*``: CPU ms of drawing one fixed frame at 1920x1080, best of 5 runs of 30 (steady under load):
+  ``full_21_cards`` the whole window with 21 cards at rest, ``busy_partial`` the dirty rectangles of a
+  frame with a Set flying out and three cards dealing in (``busy_area_px`` their area).
 * ``cpu_*``: the busy frames timed by the thread's CPU clock (``time.thread_time``): what a frame
   costs even on a loaded machine, where the wall-clock p99 mostly measures waiting for a core.
 * ``peak_rss_mb``: ru_maxrss after playing a demo game for a while.  Goal <= 120 MB.
@@ -120,6 +123,63 @@ def _busy(size: tuple[int, int], frames: int = 600) -> dict:
             "last": code(scene.table[0])}
 
 
+def _draw_costs(size: tuple[int, int] = (1920, 1080)) -> dict:
+    sys.path.insert(0, str(ROOT))
+    os.environ.update({k: ENV[k] for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")})
+    import pygame
+
+    from scenes.app import App, Options
+    from scenes.start import play_data
+
+    app = App(Options(data_dir=tempfile.mkdtemp(), size=size))
+    app.settings["tutorial_seen"] = {"basics": True}
+    app.start()
+    app.manager.switch("classic", play_data("classic", 5))
+    app.step(0.0)
+    scene = app.manager.top
+    g = scene.game
+    cards = g.table + g.deck
+    g.table, g.deck = cards[:21], cards[21:]
+    scene.refresh()
+    scene.sync()
+    for _ in range(120):
+        app.step(DT)
+
+    def best(fn) -> float:
+        runs = []
+        for _ in range(5):
+            c0 = time.thread_time()
+            for _ in range(30):
+                fn()
+            runs.append((time.thread_time() - c0) / 30 * 1000)
+        return round(min(runs), 3)
+
+    def full() -> None:
+        app.manager.full = True
+        app.draw()
+
+    out = {"full_21_cards_ms": best(full)}
+    scene.play(next(m for m in scene.game.legal_moves() if " set " in m))
+    for c in scene.table[-3:]:
+        del scene.sprites[c]
+    scene.deal_in(0.1)
+    for _ in range(8):
+        app.step(DT)
+    rects = scene.dirty(0.5)
+
+    def partial() -> None:
+        scene._cards_frame = app.frames  # as in App.draw: the bounds dirty() just worked out
+        for r in rects:
+            app.screen.set_clip(r)
+            app.manager.draw(app.screen, 0.5)
+        app.screen.set_clip(None)
+
+    out["busy_partial_ms"] = best(partial)
+    out["busy_area_px"] = sum(r.w * r.h for r in rects)
+    pygame.quit()
+    return out
+
+
 def _run(script: str, *args: str) -> str:
     data = tempfile.mkdtemp()
     r = subprocess.run([sys.executable, "-c", script.format(root=str(ROOT), data=data), *args],
@@ -164,6 +224,7 @@ def run() -> dict:
         fig = _busy(size)
         out[f"busy_{size[0]}x{size[1]}"] = {k: fig[k] for k in ("n", "p50_ms", "p99_ms", "max_ms", "cpu_p50_ms",
                                                                 "cpu_p99_ms")}
+    out["draw_1920x1080"] = _draw_costs()
     out["idle_cpu_percent"] = _figure(_run(_IDLE), "CPU")
     out["launch_to_first_frame_s"] = _figure(_run(_LAUNCH, repr(time.time())), "FIRST")
     out["launch_main_s"] = _launches()
