@@ -12,12 +12,8 @@ import pygame
 
 from game.cards import card, describe
 from sprites import theme
-from sprites.cardart import art_for
-from sprites.hud import Button
 
-from .base import Scene
-from .overlays import veil
-from .widgets import unit_of
+from .tutorial import TutorialBase
 
 # mode -> pages of (title, text, example cards)
 PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
@@ -49,74 +45,34 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
 }
 
 
-class SoloTutorialScene(Scene):
+class SoloTutorialScene(TutorialBase):
     overlay = True
 
     def enter(self, data: dict[str, Any]) -> None:
-        self.mode = data.get("mode", "pillars")
-        self.pages = PAGES[self.mode]
-        self.page = 0
-        self.next = Button("Next", self.advance, "Enter", accent=True)
-        self.skip = Button("Skip", self.done, "Esc")
+        self.flag = self.mode = data.get("mode", "pillars")
+        self.steps = PAGES[self.mode]
         super().enter(data)
 
-    def advance(self) -> None:
-        if self.page + 1 >= len(self.pages):
-            self.done()
-            return
-        self.page += 1
-        if self.page + 1 == len(self.pages):
-            self.next.label = "Play"
+    def key(self, e: pygame.event.Event) -> None:
+        if e.key == pygame.K_RIGHT:
+            self.advance()
+        elif e.key == pygame.K_LEFT and self.step:
+            self.step -= 1
 
-    def done(self) -> None:
-        seen = dict(self.app.settings.get("tutorial_seen") or {})
-        seen[self.mode] = True
-        self.app.set_setting("tutorial_seen", seen)
-        self.app.manager.pop()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        w, h = size
-        u = self.u = unit_of(size)
-        self.next.rect = pygame.Rect(w / 2 + u * 0.5, h - u * 4.2, u * 10, u * 2.4)
-        self.skip.rect = pygame.Rect(w / 2 - u * 10.5, h - u * 4.2, u * 10, u * 2.4)
-
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.done()
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT):
-                self.advance()
-            elif e.key == pygame.K_LEFT and self.page:
-                self.page -= 1
-            return True
-        self.next.handle_event(e) or self.skip.handle_event(e)
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.app.manager.top is not self:
-            return  # the basic tutorial is shown over this one first
-        w, h = surface.get_size()
+    def draw_page(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
         u = self.u
-        veil(surface)
-        title, text, cards = self.pages[self.page]
-        theme.blit_text(surface, f"HOW TO PLAY · {self.page + 1} / {len(self.pages)}", round(u * 0.9),
-                        (w / 2, u * 2.5), theme.MUTED, True, "center")
-        theme.blit_text(surface, title, round(u * 2.4), (w / 2, u * 4.8), theme.INK, True, "center")
+        title, text, cards = self.steps[self.step]
+        self.heading(surface, title, y=4.8)
         y = u * 7.5
         if cards:
-            s = self.app.settings
-            art = art_for(round(min(u * 9, w * 0.25)), str(s.get("palette", "standard")), bool(s.get("colour_cue")))
+            art = self.art(round(min(u * 9, w * 0.25)))
             x0 = w / 2 - (len(cards) - 1) * art.w * 0.56
             for i, c in enumerate(cards):
                 r = pygame.Rect((0, 0), art.size)
                 r.midtop = (round(x0 + i * art.w * 1.12), round(y))
-                surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
-                surface.blit(art.face(card(c)), r)
+                self.blit_card(surface, art, card(c), r)
                 theme.blit_text(surface, describe(card(c)), round(u * 0.85), (r.centerx, r.bottom + u * 0.4),
                                 theme.MUTED, True, "midtop")
             y += art.h + u * 2.8
-        for line in theme.wrap(text, round(u * 1.15), round(min(w * 0.8, u * 44)), True):
-            theme.blit_text(surface, line, round(u * 1.15), (w / 2, y), theme.INK, True, "midtop")
-            y += u * 1.6
-        self.next.draw(surface)
-        self.skip.draw(surface)
+        self.paragraph(surface, text, y)

@@ -1,18 +1,20 @@
 """A short interactive first-play tutorial: what a Set is, then find one yourself.
 
 Shown once before the first game (``settings["tutorial_seen"]["basics"]``)
-and from the menu or a help screen at any time.
+and from the menu or a help screen at any time.  ``TutorialBase`` here is
+also the base of the mode tutorials (``twenty_tutorial``, ``solitaire_tutorial``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from game.cards import card, describe, is_set, why_not_set
 from sprites import theme
-from sprites.cardart import art_for
+from sprites.cardart import CardArt, art_for
 from sprites.hud import Button
 
 from .base import Scene
@@ -34,38 +36,56 @@ STEPS = (
 )
 
 
-class TutorialScene(Scene):
+class TutorialBase(Scene):
+    """Pages turned with Next (Enter) or skipped (Esc); an interactive page waits for a Set picked from ``cards``.
+
+    A subclass sets ``flag`` (its key in ``settings["tutorial_seen"]``), ``header``
+    and ``steps``, lays out ``rects`` for ``cards`` and draws its page in ``draw_page``.
+    """
+
+    flag = ""
+    header = "HOW TO PLAY"
+    steps: Sequence[Any] = ()
+    buttons_up = 4.2  # the buttons' top, in units above the bottom edge
+
     def enter(self, data: dict[str, Any]) -> None:
-        self.overlay = bool(data.get("overlay"))
+        self.overlay = bool(data.get("overlay", type(self).overlay))
         self.step = 0
         self.picked: list[int] = []
-        self.note = ""
-        self.note_color = theme.INK
-        self.solved = False
+        self.note, self.note_color, self.solved = "", theme.INK, False
         self.next = Button("Next", self.advance, "Enter", accent=True)
         self.skip = Button("Skip", self.done, "Esc")
         self.rects: list[pygame.Rect] = []
         super().enter(data)
 
     @property
-    def cards(self) -> list[int]:
-        return [card(c) for c in STEPS[self.step][1]]
+    def interactive(self) -> bool:
+        """True on a page that waits for a Set."""
+        return False
+
+    @property
+    def last(self) -> bool:
+        return self.step + 1 >= len(self.steps)
 
     def advance(self) -> None:
-        text, _cards, interactive = STEPS[self.step]
-        if interactive and not self.solved:
+        if self.interactive and not self.solved:
             self.note, self.note_color = "Find the Set first — or press Esc to skip.", theme.MUTED
             return
-        if self.step + 1 >= len(STEPS):
+        if self.last:
             self.done()
             return
         self.step += 1
-        self.picked, self.note = [], ""
-        self.resize(self.size)
+        self.note = ""
+        self.turned()
+
+    def turned(self) -> None:
+        """Called on a new page: the last one plays."""
+        if self.last:
+            self.next.label = "Play"
 
     def done(self) -> None:
         seen = dict(self.app.settings.get("tutorial_seen") or {})
-        seen["basics"] = True
+        seen[self.flag] = True
         self.app.set_setting("tutorial_seen", seen)
         if self.overlay:
             self.app.manager.pop()
@@ -73,28 +93,129 @@ class TutorialScene(Scene):
             self.app.manager.switch("menu", {})
 
     def pick(self, i: int) -> None:
-        if not STEPS[self.step][2] or self.solved:
+        if not self.interactive or self.solved:
             return
         c = self.cards[i]
         if c in self.picked:
             self.picked.remove(c)
             return
         self.picked.append(c)
-        if len(self.picked) == 3:
-            if is_set(*self.picked):
-                self.solved = True
-                self.note, self.note_color = "That's the Set! You are ready to play.", theme.GOOD
-                self.app.sound("set")
+        if len(self.picked) < 3:
+            return
+        found, self.note = self.judge(self.picked)
+        if found:
+            self.solved, self.note_color = True, theme.GOOD
+            self.app.sound("set")
+            if self.last:
                 self.next.label = "Play"
-            else:
-                self.note = "Not a Set — " + why_not_set(*self.picked)
-                self.note_color = theme.BAD
-                self.app.sound("wrong")
-                self.picked = []
+        else:
+            self.note_color = theme.BAD
+            self.app.sound("wrong")
+            self.picked = []
+
+    def judge(self, picked: list[int]) -> tuple[bool, str]:
+        """(the Set asked for?, what to say) for three picked cards."""
+        if is_set(*picked):
+            return True, "That's the Set! You are ready to play."
+        return False, "Not a Set — " + why_not_set(*picked)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u = unit_of(size)
+        self.next.rect = pygame.Rect(w / 2 + u * 0.5, h - u * self.buttons_up, u * 10, u * 2.4)
+        self.skip.rect = pygame.Rect(w / 2 - u * 10.5, h - u * self.buttons_up, u * 10, u * 2.4)
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.done()
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.advance()
+            else:
+                self.key(e)
+            return True
+        if self.next.handle_event(e) or self.skip.handle_event(e):
+            return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(e.pos):
+                    self.pick(i)
+        return True
+
+    def key(self, e: pygame.event.Event) -> None:
+        """A key other than Esc and Enter/Space."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.app.manager.top is not self:
+            return  # another tutorial is shown over this one (the basics come first)
+        if self.overlay:
+            veil(surface)
+        else:
+            surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.draw_page(surface)
+        self.next.draw(surface)
+        self.skip.draw(surface)
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        """Everything between the backdrop and the buttons."""
+
+    # drawing helpers for draw_page
+
+    def heading(self, surface: pygame.Surface, title: str, size: float = 2.4, y: float = 4.6) -> None:
+        w, u = surface.get_width(), self.u
+        theme.blit_text(surface, f"{self.header} · {self.step + 1} / {len(self.steps)}", round(u * 0.9),
+                        (w / 2, u * 2.5), theme.MUTED, True, "center")
+        theme.blit_text(surface, title, round(u * size), (w / 2, u * y), theme.INK, True, "center")
+
+    def art(self, width: int) -> CardArt:
+        s = self.app.settings
+        return art_for(width, str(s.get("palette", "standard")), bool(s.get("colour_cue")))
+
+    def blit_card(self, surface: pygame.Surface, art: CardArt, c: int, r: pygame.Rect, ring: bool = False) -> None:
+        """A card face with its shadow, ringed when picked (green once solved)."""
+        surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
+        surface.blit(art.face(c), r)
+        if ring:
+            pygame.draw.rect(surface, theme.GOOD if self.solved else theme.SELECT, r.inflate(8, 8), width=4,
+                             border_radius=art.radius + 4)
+
+    def paragraph(self, surface: pygame.Surface, text: str, y: float, size: float = 1.15,
+                  lead: float = 1.6) -> float:
+        """Wrapped centred text from ``y`` down; returns the y below it."""
+        w, u = surface.get_width(), self.u
+        for line in theme.wrap(text, round(u * size), round(min(w * 0.8, u * 44)), True):
+            theme.blit_text(surface, line, round(u * size), (w / 2, y), theme.INK, True, "midtop")
+            y += u * lead
+        return y
+
+    def blit_note(self, surface: pygame.Surface, y: float, size: float = 1.1) -> None:
+        if self.note:
+            theme.blit_text(surface, self.note, round(self.u * size), (surface.get_width() / 2, y), self.note_color,
+                            True, "midtop")
+
+
+class TutorialScene(TutorialBase):
+    """What a Set is, then one to find among six cards."""
+
+    flag = "basics"
+    steps = STEPS
+
+    @property
+    def cards(self) -> list[int]:
+        return [card(c) for c in STEPS[self.step][1]]
+
+    @property
+    def interactive(self) -> bool:
+        return STEPS[self.step][2]
+
+    def turned(self) -> None:
+        self.picked = []
+        self.resize(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self.u
         n = len(STEPS[self.step][1])
         self.art_w = round(min(u * 9, (w * 0.8) / (min(n, 3) * 1.12)))
         art_h = self.art_w / 1.55
@@ -106,56 +227,23 @@ class TutorialScene(Scene):
             r = pygame.Rect(0, 0, self.art_w, round(art_h))
             r.center = (round(cx), round(cy))
             self.rects.append(r)
-        self.next.rect = pygame.Rect(w / 2 + u * 0.5, h - u * 4.2, u * 10, u * 2.4)
-        self.skip.rect = pygame.Rect(w / 2 - u * 10.5, h - u * 4.2, u * 10, u * 2.4)
 
-    def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_ESCAPE:
-                self.done()
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.advance()
-            elif e.unicode and e.unicode in "123456"[:len(self.cards)]:
-                self.pick(int(e.unicode) - 1)
-            return True
-        if self.next.handle_event(e) or self.skip.handle_event(e):
-            return True
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for i, r in enumerate(self.rects):
-                if r.collidepoint(e.pos):
-                    self.pick(i)
-        return True
+    def key(self, e: pygame.event.Event) -> None:
+        if e.unicode and e.unicode in "123456"[:len(self.cards)]:
+            self.pick(int(e.unicode) - 1)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+    def draw_page(self, surface: pygame.Surface) -> None:
         u = self.u
-        if self.overlay:
-            veil(surface)
-        else:
-            theme.paint_background(surface)
-        theme.blit_text(surface, f"HOW TO PLAY · {self.step + 1} / {len(STEPS)}", round(u * 0.9), (w / 2, u * 2.5),
-                        theme.MUTED, True, "center")
-        theme.blit_text(surface, "What is a Set?", round(u * 2.4), (w / 2, u * 4.6), theme.INK, True, "center")
-        s = self.app.settings
-        art = art_for(self.art_w, str(s.get("palette", "standard")), bool(s.get("colour_cue")))
-        interactive = STEPS[self.step][2]
+        self.heading(surface, "What is a Set?")
+        art = self.art(self.art_w)
+        interactive = self.interactive
         for i, (c, r) in enumerate(zip(self.cards, self.rects)):
-            surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
-            surface.blit(art.face(c), r)
-            if c in self.picked or (self.solved and interactive):
-                pygame.draw.rect(surface, theme.GOOD if self.solved else theme.SELECT, r.inflate(8, 8),
-                                 width=4, border_radius=art.radius + 4)
+            self.blit_card(surface, art, c, r, c in self.picked or (self.solved and interactive))
             if interactive:
                 theme.blit_text(surface, str(i + 1), round(u * 1.0), (r.centerx, r.bottom + u * 0.3), theme.MUTED,
                                 True, "midtop")
             elif self.step == 0:
                 theme.blit_text(surface, describe(c), round(u * 0.9), (r.centerx, r.bottom + u * 0.4),
                                 theme.MUTED, True, "midtop")
-        y = max(r.bottom for r in self.rects) + u * 2.4
-        for line in theme.wrap(STEPS[self.step][0], round(u * 1.15), round(min(w * 0.8, u * 44)), True):
-            theme.blit_text(surface, line, round(u * 1.15), (w / 2, y), theme.INK, True, "midtop")
-            y += u * 1.6
-        if self.note:
-            theme.blit_text(surface, self.note, round(u * 1.1), (w / 2, y + u * 0.6), self.note_color, True, "midtop")
-        self.next.draw(surface)
-        self.skip.draw(surface)
+        y = self.paragraph(surface, STEPS[self.step][0], max(r.bottom for r in self.rects) + u * 2.4)
+        self.blit_note(surface, y + u * 0.6)
