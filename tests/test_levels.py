@@ -35,6 +35,12 @@ def test_a_level_loads_and_its_claims_hold(path):
         for m in level["line"]:
             g.play(m)
         assert g.score == level["par"]
+        assert level["exact"]
+        if level["par"] < 27:  # 27 Sets is every card: the line itself proves it best
+            from game.solver.mags import par
+
+            again = par(deck=parse_cards(level["deck"]), limit=20.0)
+            assert (again.sets, again.exact) == (level["par"], True)
 
 
 def test_level_ids_are_unique_and_named():
