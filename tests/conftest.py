@@ -4,8 +4,26 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+@pytest.fixture
+def app(request, tmp_path):
+    """A started window (tests/scene_driver.py), closed after the test.
+
+    The basics tutorial counts as seen, and so do the mode tutorials a test module
+    lists in ``TUTORIALS_SEEN``.
+    """
+    import pygame
+    from scene_driver import make_app
+
+    a = make_app(tmp_path, seen=getattr(request.module, "TUTORIALS_SEEN", ()))
+    a.start()
+    yield a
+    pygame.quit()

@@ -9,15 +9,17 @@ import pygame
 
 from game.cards import card, code
 from scenes.app import App, Options
+from scenes.findall import FindAllScene
 from sprites.layout import card_key, rows_for
 
 DT = 0.1
 
 
-def make_app(tmp_path, size=(960, 600), tutorial_seen: bool = True) -> App:
+def make_app(tmp_path, size=(960, 600), tutorial_seen: bool = True, seen: tuple[str, ...] = ()) -> App:
+    """An App on a data dir under ``tmp_path``; with the basics tutorial (and the mode tutorials in ``seen``) done."""
     app = App(Options(data_dir=str(tmp_path), size=size))
     if tutorial_seen:
-        app.settings["tutorial_seen"] = {"basics": True}
+        app.settings["tutorial_seen"] = {"basics": True, **{mode: True for mode in seen}}
     return app
 
 
@@ -91,3 +93,16 @@ def settle(app: App) -> None:
 
 def codes_of(cards) -> list[str]:
     return [code(c) for c in cards]
+
+
+def find_every_set(app: App, pick=click_cards, rounds: int = 8) -> None:
+    """Take the first Set of the find-all puzzle on top (``rounds`` times at most), then wait for the results."""
+    for _ in range(rounds):
+        scene = top(app)
+        if not isinstance(scene, FindAllScene):
+            break
+        s = first_set(scene)
+        if s:
+            pick(app, s)
+        step(app, 0.3)
+    step(app, 2.0)

@@ -23,14 +23,6 @@ from scenes.start import play_data
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.start()
-    yield a
-    pygame.quit()
-
-
 def test_command_line_reads_size_seed_and_daily():
     args = main.parser().parse_args(["--mode", "pillars", "--seed", "42", "--size", "1600x900", "--daily"])
     assert (args.mode, args.seed, args.size, args.daily is not None) == ("pillars", 42, (1600, 900), True)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pygame
-import pytest
-from scene_driver import button, click, click_cards, first_set, key_cards, make_app, press, settle, step, top, type_char
+from scene_driver import button, click, click_cards, first_set, key_cards, press, settle, step, top, type_char
 
 from game.cards import card, is_set
 from scenes.classic import ClassicScene
@@ -13,14 +12,6 @@ from scenes.results import ResultsScene
 from scenes.setup import SetupScene
 
 SEED = 11
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.start()
-    yield a
-    pygame.quit()
 
 
 def start(app, seats=("human",), **options):

@@ -11,7 +11,7 @@ import threading
 
 import pygame
 import pytest
-from scene_driver import click, click_cards, first_set, make_app, press, step, top
+from scene_driver import click, find_every_set, make_app, press, step, top
 
 from game.daily import Daily, as_date, daily
 from scenes.daily import ROWS, DailyScene
@@ -41,12 +41,7 @@ def play_findall(app) -> PlayedScene:
     scene = top(app)
     click(app, scene.play_buttons[ROWS.index("findall")].rect.center)
     step(app, 0.8)
-    for _ in range(8):
-        if not isinstance(top(app), FindAllScene):
-            break
-        click_cards(app, first_set(top(app)))
-        step(app, 0.3)
-    step(app, 2.0)
+    find_every_set(app)
     return top(app)
 
 

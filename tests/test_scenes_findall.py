@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import pygame
-import pytest
-from scene_driver import button, click, click_cards, first_set, key_cards, make_app, press, settle, step, top
+from scene_driver import button, click, click_cards, find_every_set, first_set, key_cards, press, settle, step, top
 
 from game.cards import card, is_set
 from scenes.findall import FindAllScene
 from scenes.results import ResultsScene
 
 SEED = 9
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.start()
-    yield a
-    pygame.quit()
 
 
 def start(app, cards=12):
@@ -29,15 +20,7 @@ def start(app, cards=12):
 
 def find_all(app, pick) -> None:
     settle(app)
-    for _ in range(10):
-        scene = top(app)
-        if not isinstance(scene, FindAllScene):
-            break
-        s = first_set(scene)
-        if s:
-            pick(app, s)
-        step(app, 0.3)
-    step(app, 2.0)
+    find_every_set(app, pick, rounds=10)
 
 
 def test_a_puzzle_from_the_menu_to_the_results_by_clicks(app):

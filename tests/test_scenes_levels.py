@@ -7,7 +7,7 @@ import shutil
 
 import pygame
 import pytest
-from scene_driver import click, click_cards, first_set, make_app, press, step, top
+from scene_driver import click, find_every_set, make_app, press, step, top
 
 from game import variants
 from game.resources import resource_path
@@ -45,12 +45,7 @@ def open_levels(app, folder) -> LevelsScene:
 def solve_focused(app) -> PlayedScene:
     press(app, pygame.K_RETURN)
     step(app, 0.8)
-    for _ in range(8):
-        if not isinstance(top(app), FindAllScene):
-            break
-        click_cards(app, first_set(top(app)))
-        step(app, 0.3)
-    step(app, 2.0)
+    find_every_set(app)
     return top(app)
 
 

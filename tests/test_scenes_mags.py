@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
-from scene_driver import button, click, make_app, press, settle, step, top
+from scene_driver import button, click, press, settle, step, top
 
 from game.cards import card, code
 from scenes.mags import MagsScene
@@ -14,15 +13,7 @@ from scenes.results import ResultsScene
 from scenes.setup import SetupScene
 
 SEED = 7
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.settings["tutorial_seen"] = {"basics": True, "mags": True}
-    a.start()
-    yield a
-    pygame.quit()
+TUTORIALS_SEEN = ("mags",)
 
 
 def start(app, peek=True, seed=SEED) -> MagsScene:

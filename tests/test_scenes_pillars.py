@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from scene_driver import button, click, make_app, press, settle, step, top
 
 from game.cards import card, code, describe, find_sets, is_set
@@ -13,15 +12,7 @@ from scenes.setup import SetupScene
 from scenes.solitaire_players import PillarsPlayer
 
 SEED = 42
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.settings["tutorial_seen"] = {"basics": True, "pillars": True}
-    a.start()
-    yield a
-    pygame.quit()
+TUTORIALS_SEEN = ("pillars",)
 
 
 def start(app, seed=SEED) -> PillarsScene:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from scene_driver import button, click, make_app, press, settle, step, top, type_char
 
 from game.cards import card, code, is_set
@@ -12,15 +11,7 @@ from scenes.twenty import TwentyScene
 from scenes.twenty_layout import hand_keys
 
 SEED = 42  # P1: 1GDE 2GOH 1GSH 2ROE 2PDF 1PDF · table: 3PDE 3RSF 3RDH 1ROE 2PSF 2POH
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = make_app(tmp_path)
-    a.settings["tutorial_seen"] = {"basics": True, "twenty": True}
-    a.start()
-    yield a
-    pygame.quit()
+TUTORIALS_SEEN = ("twenty",)
 
 
 def start(app, seats=("human", "bot:casual")):
