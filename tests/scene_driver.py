@@ -106,3 +106,9 @@ def find_every_set(app: App, pick=click_cards, rounds: int = 8) -> None:
             pick(app, s)
         step(app, 0.3)
     step(app, 2.0)
+
+
+def spot(scene, c: str):
+    """A point on a card that no other card covers: the strip along its top edge."""
+    r = scene.sprites[card(c)].rect(scene.art())
+    return r.centerx, r.top + 5

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from engine_driver import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,10 +31,6 @@ def position(piles: list[str], round: int = 9, peek: bool = True):
     g.round = round
     g._settle()
     return g
-
-
-def snapshot(g) -> tuple:
-    return json.dumps(g.view()), list(g.history)
 
 
 # ----- the deal and the rounds -------------------------------------------------

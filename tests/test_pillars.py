@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_driver import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,10 +43,6 @@ def position(columns: list[str], oracles: str = "", side: str = "", consulted: i
     g.removed = [c for c in DECK if c not in used]
     g._settle()
     return g
-
-
-def snapshot(g) -> tuple:
-    return json.dumps(g.view()), list(g.history)
 
 
 # ----- the deal --------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
-from scene_driver import button, click, press, settle, step, top
+from scene_driver import button, click, press, settle, spot, step, top
 
 from game.cards import card, code
 from scenes.mags import MagsScene
@@ -20,11 +20,6 @@ def start(app, peek=True, seed=SEED) -> MagsScene:
     app.manager.switch("mags", {"seed": seed, "options": {"peek": peek}})
     step(app, 1.0)
     return top(app)
-
-
-def spot(scene, c: str):
-    r = scene.sprites[card(c)].rect(scene.art())
-    return r.centerx, r.top + 5
 
 
 def pile_number(scene, c: str) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from scene_driver import button, click, make_app, press, settle, step, top
+from scene_driver import button, click, make_app, press, settle, spot, step, top
 
 from game.cards import card, code, describe, find_sets, is_set
 from scenes.pillars import PillarsScene
@@ -19,12 +19,6 @@ def start(app, seed=SEED) -> PillarsScene:
     app.manager.switch("pillars", {"seed": seed, "options": {}})
     step(app, 1.5)
     return top(app)
-
-
-def spot(scene, c: str):
-    """A point on a card that no other card covers: the strip along its top edge."""
-    r = scene.sprites[card(c)].rect(scene.art())
-    return r.centerx, r.top + 5
 
 
 def target(scene, n: int):
