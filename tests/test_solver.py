@@ -12,6 +12,7 @@ from game.cards import card, code, find_sets, is_cap, is_set, parse_cards
 from game.rng import deal
 from game.solver import findall, mags, pillars, points
 from game.solver.__main__ import main
+from game.solver.mags_bound import least_left
 from game.solver.tables import dead_mask, is_cap_mask, mask_of
 from game.solver.verify import replay_pillars
 
@@ -205,6 +206,29 @@ def brute_mags(cards: list[int], piles: int) -> int:
         return out
 
     return best(tuple((c,) for c in cards[:piles]), 1)
+
+
+def fewest_left(cards: frozenset, stay: frozenset) -> int:
+    """The fewest of ``cards`` left after taking disjoint Sets that avoid ``stay``, by exhaustive search."""
+    free = sorted(cards - stay)
+    best = len(cards)
+    for s in find_sets(free):
+        best = min(best, fewest_left(cards - set(s), stay))
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sets(st.integers(0, 80), max_size=10), st.data())
+def test_mags_least_left_is_a_floor_on_the_cards_that_stay(cards, data):
+    stay = data.draw(st.sets(st.sampled_from(sorted(cards)), max_size=3) if cards else st.just(set()))
+    assert least_left(mask_of(cards), mask_of(stay)) <= fewest_left(frozenset(cards), frozenset(stay))
+
+
+def test_mags_one_dead_card_keeps_two_more_back():
+    # Six cards summing to zero, no Set through 1RDE: whatever else stays must make up
+    # a Set with 1RDE, so nothing can go (counting dead cards alone would allow one Set).
+    cards = mask_of(parse_cards("1RDE 1RDH 1ROE 1ROH 1GDE 1POH"))
+    assert least_left(cards, mask_of(parse_cards("1RDE"))) == 6
 
 
 @pytest.mark.parametrize("seed", [1, 2, 7])

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from ..cards import Card, code
 from ..rng import deal
+from .mags_bound import least_left
 from .tables import THIRD, dead_mask, mask_of
 
 PILES = 9
@@ -83,7 +84,8 @@ class _Par:
         self.line: list[str] = []
         self.nodes = 0
         self.calls = 0
-        self.dead_cache: dict[int, int] = {}
+        self.dead_cache: dict[int, int] = {}  # cards left -> their dead cards
+        self.bound_cache: dict[int, int] = {}  # cards left -> the bound without stuck cards
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
         self.undealt = [mask_of(cards[piles * r:]) for r in range(self.rounds + 1)]
 
@@ -99,15 +101,27 @@ class _Par:
         return Par(self.best, exact, list(self.best_line))
 
     def _bound(self, present: int, rnd: int, stuck: int = 0) -> int:
-        """At most this many more Sets from a state: (cards left − dead or stuck cards) / 3."""
+        """At most this many more Sets from a state: (cards left − the fewest that must stay) / 3.
+
+        Dead and stuck cards stay, and what stays must sum to what the cards
+        left sum to (``mags_bound.least_left``).
+        """
         left = present | self.undealt[rnd]
-        dead = self.dead_cache.get(left)
-        if dead is None:
-            dead = self.dead_cache[left] = dead_mask(left, left).bit_count()
-        return (left.bit_count() - max(dead, stuck)) // 3
+        if stuck:
+            dead = self.dead_cache.get(left)
+            if dead is None:
+                dead = self.dead_cache[left] = dead_mask(left, left)
+            return (left.bit_count() - least_left(left, dead | stuck)) // 3
+        bound = self.bound_cache.get(left)
+        if bound is None:
+            dead = self.dead_cache.get(left)
+            if dead is None:
+                dead = self.dead_cache[left] = dead_mask(left, left)
+            bound = self.bound_cache[left] = (left.bit_count() - least_left(left, dead)) // 3
+        return bound
 
     def _stuck(self, piles: tuple, rnd: int) -> int:
-        """Cards never to be cleared when no pile can be emptied again (0 when that is not shown).
+        """The mask of cards never to be cleared when no pile can be emptied again (0 when not shown).
 
         Suppose no card is ever moved again.  Then a Set takes three cards
         from three different piles (a card still to come lies on the pile it
@@ -146,7 +160,7 @@ class _Par:
                 ready = [c for c in cards if all(u in clear for u in above.get(c, ()))]
         if any(p[0] in clear for p in piles):
             return 0
-        return len(cards) - len(clear)
+        return mask_of(c for c in cards if c not in clear)
 
     def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
         """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
