@@ -9,7 +9,6 @@ import pygame
 
 from game.cards import card, code
 from scenes.app import App, Options
-from scenes.findall import FindAllScene
 from sprites.layout import card_key, rows_for
 
 DT = 0.1
@@ -95,16 +94,23 @@ def codes_of(cards) -> list[str]:
     return [code(c) for c in cards]
 
 
-def find_every_set(app: App, pick=click_cards, rounds: int = 8) -> None:
-    """Take the first Set of the find-all puzzle on top (``rounds`` times at most), then wait for the results."""
+def take_sets(app: App, scene_type: type, pick=click_cards, rounds: int = 8, pause: float = 0.3,
+              stuck=None) -> None:
+    """Take the first Set on the table while a ``scene_type`` scene is on top (``rounds`` times at most).
+
+    Waits ``pause`` seconds after each; ``stuck(app, scene)`` is called when there is no Set.
+    Then waits for the results.
+    """
     for _ in range(rounds):
         scene = top(app)
-        if not isinstance(scene, FindAllScene):
+        if not isinstance(scene, scene_type):
             break
         s = first_set(scene)
         if s:
             pick(app, s)
-        step(app, 0.3)
+        elif stuck:
+            stuck(app, scene)
+        step(app, pause)
     step(app, 2.0)
 
 

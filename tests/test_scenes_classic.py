@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pygame
-from scene_driver import button, click, click_cards, first_set, key_cards, press, settle, step, top, type_char
+from scene_driver import (
+    button,
+    click,
+    click_cards,
+    first_set,
+    key_cards,
+    press,
+    settle,
+    step,
+    take_sets,
+    top,
+    type_char,
+)
 
 from game.cards import card, is_set
 from scenes.classic import ClassicScene
@@ -24,15 +36,7 @@ def start(app, seats=("human",), **options):
 def play_out(app, pick) -> None:
     """Take the first Set on the table until the game ends (the results screen)."""
     settle(app)
-    for _ in range(60):
-        scene = top(app)
-        if not isinstance(scene, ClassicScene):
-            break
-        s = first_set(scene)
-        if s:
-            pick(app, s)
-        settle(app)
-    step(app, 2.0)
+    take_sets(app, ClassicScene, pick, rounds=60, pause=0.8)
 
 
 def test_a_solo_game_from_the_menu_to_the_results_by_clicks(app):

@@ -11,7 +11,7 @@ import threading
 
 import pygame
 import pytest
-from scene_driver import click, find_every_set, make_app, press, step, top
+from scene_driver import click, make_app, press, step, take_sets, top
 
 from game.daily import Daily, as_date, daily
 from scenes.daily import ROWS, DailyScene
@@ -41,7 +41,7 @@ def play_findall(app) -> PlayedScene:
     scene = top(app)
     click(app, scene.play_buttons[ROWS.index("findall")].rect.center)
     step(app, 0.8)
-    find_every_set(app)
+    take_sets(app, FindAllScene)
     return top(app)
 
 

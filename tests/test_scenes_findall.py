@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from scene_driver import button, click, click_cards, find_every_set, first_set, key_cards, press, settle, step, top
+from scene_driver import button, click, click_cards, first_set, key_cards, press, settle, step, take_sets, top
 
 from game.cards import card, is_set
 from scenes.findall import FindAllScene
@@ -20,7 +20,7 @@ def start(app, cards=12):
 
 def find_all(app, pick) -> None:
     settle(app)
-    find_every_set(app, pick, rounds=10)
+    take_sets(app, FindAllScene, pick, rounds=10)
 
 
 def test_a_puzzle_from_the_menu_to_the_results_by_clicks(app):

@@ -7,7 +7,7 @@ import shutil
 
 import pygame
 import pytest
-from scene_driver import click, find_every_set, make_app, press, step, top
+from scene_driver import click, make_app, press, step, take_sets, top
 
 from game import variants
 from game.resources import resource_path
@@ -45,7 +45,7 @@ def open_levels(app, folder) -> LevelsScene:
 def solve_focused(app) -> PlayedScene:
     press(app, pygame.K_RETURN)
     step(app, 0.8)
-    find_every_set(app)
+    take_sets(app, FindAllScene)
     return top(app)
 
 

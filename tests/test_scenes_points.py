@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pygame
-from scene_driver import button, click, click_cards, first_set, key_cards, press, settle, step, top, type_char
+from scene_driver import (
+    button,
+    click,
+    click_cards,
+    first_set,
+    key_cards,
+    press,
+    settle,
+    take_sets,
+    top,
+    type_char,
+)
 
 from game.cards import card, is_set
 from scenes.points import PointsScene
@@ -21,17 +32,7 @@ def start(app):
 
 def play_out(app, pick, add) -> None:
     settle(app)
-    for _ in range(120):
-        scene = top(app)
-        if not isinstance(scene, PointsScene):
-            break
-        s = first_set(scene)
-        if s:
-            pick(app, s)
-        else:
-            add(app, scene)
-        settle(app)
-    step(app, 2.0)
+    take_sets(app, PointsScene, pick, rounds=120, pause=0.8, stuck=add)
 
 
 def test_a_game_from_the_menu_to_the_results_by_clicks(app):
