@@ -33,10 +33,15 @@ from typing import NamedTuple
 from ..cards import Card, code
 from ..rng import deal
 from .mags_bound import least_left
-from .tables import THIRD, dead_mask, mask_of
+from .tables import THIRD, cards_of, dead_mask, mask_of
 
 PILES = 9
 ROUNDS = 9
+# PAIR_CARDS[x]: every (a, b, mask of a and b) completing a Set with x
+PAIR_CARDS: list[list[tuple[int, int, int]]] = [
+    [(a, THIRD[x][a], (1 << a) | (1 << THIRD[x][a])) for a in range(81) if a != x and a < THIRD[x][a]]
+    for x in range(81)
+]
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
 
 
@@ -74,8 +79,10 @@ class _Par:
         self.piles = piles
         self.rounds = len(cards) // piles
         self.deal_pile = [-1] * 81  # the pile each card is dealt to
+        self.pile_mask = [0] * piles  # the cards dealt to each pile
         for k, c in enumerate(cards):
             self.deal_pile[c] = k % piles
+            self.pile_mask[k % piles] |= 1 << c
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
         self.deadline = time.perf_counter() + limit
         self.seen: set[tuple] = set()
@@ -132,35 +139,33 @@ class _Par:
         can ever be moved: the supposition holds, and so do its stuck cards.
         """
         pile = self.deal_pile[:]
-        above: dict[int, tuple] = {}
         for i, p in enumerate(piles):
-            for k, c in enumerate(p):
+            for c in p:
                 pile[c] = i
-                above[c] = p[k + 1:]
-        cards = [c for p in piles for c in p] + self.cards[self.piles * rnd:]
-        clear: set[int] = set()
-        ready = [c for c in cards if not above.get(c)]
-        changed = True
-        while changed:
-            changed = False
-            here = set(ready)
-            for x in ready:
-                if x in clear:
-                    continue
-                px, row = pile[x], THIRD[x]
-                for a in ready:
-                    pa = pile[a]
-                    if pa != px:
-                        b = row[a]
-                        if b in here and pile[b] != px and pile[b] != pa:
-                            clear.update((x, a, b))
-                            changed = True
-                            break
-            if changed:
-                ready = [c for c in cards if all(u in clear for u in above.get(c, ()))]
-        if any(p[0] in clear for p in piles):
+        undealt = self.undealt[rnd]
+        own = [mask_of(p) | (undealt & m) for p, m in zip(piles, self.pile_mask)]  # each pile's cards
+        clear = 0
+        while True:
+            ready = undealt  # a card still to come can be cleared the round it is dealt
+            for p in piles:
+                for c in reversed(p):
+                    ready |= 1 << c
+                    if not clear >> c & 1:
+                        break
+            grown = clear
+            for x in cards_of(ready & ~clear):
+                px = pile[x]
+                others = ready & ~own[px]
+                for a, b, m in PAIR_CARDS[x]:
+                    if others & m == m and pile[a] != pile[b]:
+                        grown |= (1 << x) | m
+                        break
+            if grown == clear:
+                break
+            clear = grown
+        if any(clear >> p[0] & 1 for p in piles):
             return 0
-        return mask_of(c for c in cards if c not in clear)
+        return (undealt | mask_of(c for p in piles for c in p)) & ~clear
 
     def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
         """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
