@@ -10,11 +10,14 @@ lower bound.
 
 The upper bound: a Set needs three live cards, and a card is dead once no
 Set-partner pair among the cards on the table and still to come is live
-(``tables.dead_mask``); so at most (cards left − dead cards) / 3 more Sets.
-When no pile is empty, cards that could never be cleared without moving a
-card count as dead too, provided that shows no pile can ever empty again
-(see ``_Par._stuck``).  Lone cards may hop between empty piles, so their
-arrangement is settled only at the next deal (``_arrangements``), and
+(``tables.dead_mask``).  When no pile is empty, cards that could never be
+cleared without moving a card are never cleared either, provided that
+shows no pile can ever empty again (see ``_Par._stuck``).  The cards that
+stay hold all those and sum, as vectors of features mod 3, to what the cards
+left sum to (``mags_bound.least_left``): one dead card keeps at least two
+more back.  So at most (cards left − the fewest that stay) / 3 more Sets.
+
+Lone cards may hop between empty piles, so their arrangement is settled only at the next deal (``_arrangements``), and
 states differing only in it are one state.  The search stops at once when
 every card is in a Set.
 
