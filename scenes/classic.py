@@ -250,6 +250,8 @@ class ClassicScene(TableScene):
         return r.left + r.w * 0.7, r.top + u * (4.6 + i * 4.2)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if not surface.get_clip().colliderect(rect.union(self.frame.top)):
+            return  # a partial redraw on the board: the panel and the caller's banner would be clipped away
         super().draw_side(surface, rect)
         u = self.frame.unit
         v = self.v

@@ -579,15 +579,17 @@ class TableScene(Scene):
     def draw_top(self, surface: pygame.Surface) -> None:
         f, u = self.frame, self.frame.unit
         y = f.top.centery
-        theme.blit_text(surface, self.title(), round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
-        if self.replaying:
-            theme.blit_text(surface, "REPLAY", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
-                            "midleft")
-        elif self.demo:
-            theme.blit_text(surface, "DEMO", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True, "midleft")
-        if self.SHOW_CLOCK:
-            theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y),
-                            theme.BAD if self.clock_urgent() else theme.INK, True, "center")
+        if surface.get_clip().colliderect(f.top.inflate(0, 2 * u)):  # else all its words would be clipped away
+            theme.blit_text(surface, self.title(), round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
+            if self.replaying:
+                theme.blit_text(surface, "REPLAY", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
+                                "midleft")
+            elif self.demo:
+                theme.blit_text(surface, "DEMO", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
+                                "midleft")
+            if self.SHOW_CLOCK:
+                theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y),
+                                theme.BAD if self.clock_urgent() else theme.INK, True, "center")
         deck = self.v.get("deck", 0)
         if deck or self.mode != "findall":
             self.draw_deck(surface, deck)
@@ -596,6 +598,8 @@ class TableScene(Scene):
         f, u = self.frame, self.frame.unit
         small = art_for(round(u * 3), str(self.app.settings.get("palette", "standard")))
         x, y = f.deck_pos
+        if not surface.get_clip().colliderect((0, f.bottom.top - u, f.board.left + u * 14, f.bottom.h + u)):
+            return  # a partial redraw away from the deck (its backs and count lie in this box)
         if n:
             for k in range(min(3, (n + 19) // 20)):
                 surface.blit(small.back(), small.back().get_rect(center=(round(x - k * 2), round(y - k * 2))))
@@ -603,4 +607,5 @@ class TableScene(Scene):
                         (x + u * 2.2, y), theme.MUTED, True, "midleft")
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        theme.panel(surface, rect)
+        if surface.get_clip().colliderect(rect):
+            theme.panel(surface, rect)
