@@ -412,7 +412,7 @@ class TableScene(Scene):
                 continue
             art = self.art(m)
             if not art.drawn(-1):
-                art.back()
+                art.prepare(-1)  # drawn large, then scaled down: two steps
                 return
             for c in self.table:
                 if not art.drawn(c):

@@ -113,6 +113,8 @@ class CardArt:
         self._shadow: pygame.Surface | None = None
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
         self._plains: dict[int, pygame.Surface] = {}
+        self._big_plains: dict[int, pygame.Surface] = {}  # drawn ahead, not yet scaled down
+        self._big_back: pygame.Surface | None = None
         self._solid: tuple[int, int] | None = None
 
     @property
@@ -147,11 +149,21 @@ class CardArt:
         return self._back is not None if c < 0 else c in self._faces
 
     def prepare(self, c: int) -> None:
-        """One step towards the face of card ``c``: its blank card, its symbol, or the face itself
-        (drawing ahead a little at a time)."""
+        """One step towards the face of card ``c`` (-1: the back): its big blank card, the blank card
+        scaled down, its symbol, or the face itself (drawing ahead a little at a time)."""
+        if c < 0:
+            if self._big_back is None and self._back is None:
+                self._big_back = self._draw_big_back()
+            else:
+                self.back()
+            return
         _number, colour, shape, shading = features(c)
-        if (colour if self.cue else -1) not in self._plains:
-            self._plain(colour)
+        key = colour if self.cue else -1
+        if key not in self._plains:
+            if key not in self._big_plains:
+                self._big_plains[key] = self._draw_big_plain(colour)
+            else:
+                self._plain(colour)
         elif (shape, shading, colour) not in self._shapes:
             self._symbol(shape, shading, colour)
         else:
@@ -182,15 +194,20 @@ class CardArt:
         key = colour if self.cue else -1
         surf = self._plains.get(key)
         if surf is None:
-            big = self._blank(CARD, CARD_EDGE)
-            if self.cue:
-                ss = SUPERSAMPLE
-                r = max(3, self.h // 20) * ss
-                at = self.radius * ss * 3 // 4 + r
-                _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
+            big = self._big_plains.pop(key, None) or self._draw_big_plain(colour)
             surf = pygame.transform.smoothscale(big, self.size)
             self._plains[key] = surf
         return surf
+
+    def _draw_big_plain(self, colour: int) -> pygame.Surface:
+        """The empty card at ``SUPERSAMPLE`` times the size, before it is scaled down."""
+        big = self._blank(CARD, CARD_EDGE)
+        if self.cue:
+            ss = SUPERSAMPLE
+            r = max(3, self.h // 20) * ss
+            at = self.radius * ss * 3 // 4 + r
+            _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
+        return big
 
     def _draw_face(self, c: int) -> pygame.Surface:
         number, colour, shape, shading = features(c)
@@ -206,24 +223,29 @@ class CardArt:
     def back(self) -> pygame.Surface:
         """The card back: a navy field with a gold diamond lattice."""
         if self._back is None:
-            ss = SUPERSAMPLE
-            big = self._blank((36, 52, 96), (20, 28, 52))
-            w, h = big.get_size()
-            inset = pygame.Rect(0, 0, w, h).inflate(-self.w * ss // 9, -self.w * ss // 9)
-            pygame.draw.rect(big, (220, 180, 90), inset, width=2 * ss, border_radius=self.radius * ss // 2)
-            step = max(6, self.h * ss // 5)
-            cx, cy = w // 2, h // 2
-            for k in range(-3, 4):
-                for j in (-1, 0, 1):
-                    x, y = cx + k * step * 0.9, cy + j * step * 1.1
-                    d = step * 0.32
-                    if inset.collidepoint(x, y):
-                        pygame.draw.polygon(big, (70, 92, 150), [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
-            d = step * 0.8
-            pygame.draw.polygon(big, (240, 196, 90), [(cx, cy - d), (cx + d * 0.8, cy), (cx, cy + d),
-                                                       (cx - d * 0.8, cy)])
+            big, self._big_back = self._big_back or self._draw_big_back(), None
             self._back = _fast(pygame.transform.smoothscale(big, self.size))
         return self._back
+
+    def _draw_big_back(self) -> pygame.Surface:
+        """The back at ``SUPERSAMPLE`` times the size, before it is scaled down."""
+        ss = SUPERSAMPLE
+        big = self._blank((36, 52, 96), (20, 28, 52))
+        w, h = big.get_size()
+        inset = pygame.Rect(0, 0, w, h).inflate(-self.w * ss // 9, -self.w * ss // 9)
+        pygame.draw.rect(big, (220, 180, 90), inset, width=2 * ss, border_radius=self.radius * ss // 2)
+        step = max(6, self.h * ss // 5)
+        cx, cy = w // 2, h // 2
+        for k in range(-3, 4):
+            for j in (-1, 0, 1):
+                x, y = cx + k * step * 0.9, cy + j * step * 1.1
+                d = step * 0.32
+                if inset.collidepoint(x, y):
+                    pygame.draw.polygon(big, (70, 92, 150), [(x, y - d), (x + d, y), (x, y + d), (x - d, y)])
+        d = step * 0.8
+        pygame.draw.polygon(big, (240, 196, 90), [(cx, cy - d), (cx + d * 0.8, cy), (cx, cy + d),
+                                                   (cx - d * 0.8, cy)])
+        return big
 
     def shadow(self) -> pygame.Surface:
         """A soft shadow a little larger than a card."""
