@@ -58,9 +58,15 @@ def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
             i = r.collidelist(out)
         out.append(r)
     while len(out) > limit:
-        _waste, i, j = min((out[i].union(out[j]).w * out[i].union(out[j]).h - out[i].w * out[i].h
-                            - out[j].w * out[j].h, i, j)
-                           for i in range(len(out)) for j in range(i + 1, len(out)))
+        areas = [r.w * r.h for r in out]
+        best = None  # (waste, i, j): the first pair of least waste, each union worked out once
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                u = a.union(out[j])
+                waste = u.w * u.h - areas[i] - areas[j]
+                if best is None or waste < best[0]:
+                    best = (waste, i, j)
+        _waste, i, j = best
         joined = out[i].union(out.pop(j))
         out[i] = joined
         out = merge(out, len(out))  # the joined one may now overlap others
