@@ -38,6 +38,7 @@ from .modes import MODES
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
+ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
 
 
 def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
@@ -544,7 +545,12 @@ class TableScene(Scene):
                 if old is not None:
                     rects.append(old[0])
         rects += [old[0] for k, old in last.items() if k not in cards]
-        return merge(rects + extra + last_extra)
+        rects = merge(rects + extra + last_extra)
+        if len(rects) > 1:  # one clipped pass of draw costs its Python work again: one box if it adds little
+            box = rects[0].unionall(rects[1:])
+            if box.w * box.h <= ONE_PASS * sum(r.w * r.h for r in rects):
+                return [box]
+        return rects
 
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
