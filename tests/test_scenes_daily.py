@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+import time
 
 import pygame
 import pytest
@@ -133,10 +134,12 @@ def test_a_slow_par_is_worked_out_in_a_thread_while_the_row_spins(app):
     scene = open_daily(app, today="2029-12-05", solve=True, solver=solver)
     waiting = (scene.pending("mags"), scene.about("mags", scene.deals["mags"])[1])
     gate.set()
-    for _ in range(50):
+    # The worker thread needs real time to run: wait for it (at most 20 s), stepping frames meanwhile.
+    for _ in range(2000):
         step(app, 0.1)
         if scene.deals["mags"].par is not None:
             break
+        time.sleep(0.01)
     assert (waiting, scene.deals["mags"].par, scene.about("mags", scene.deals["mags"])) == \
         ((True, True), 17, ("par 17 Sets", False))
 
