@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from timing import summary_ms
+from timing import frame_summary, line_figure
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -81,8 +81,7 @@ def _busy(size: tuple[int, int], frames: int = 600) -> dict:
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
     pygame.quit()
-    c = summary_ms(cpu)
-    return {**summary_ms(samples), "cpu_p50_ms": c["p50_ms"], "cpu_p99_ms": c["p99_ms"], "cards_on_screen": on_screen}
+    return {**frame_summary(samples, cpu), "cards_on_screen": on_screen}
 
 
 def _drag(size: tuple[int, int], frames: int = 300) -> dict:
@@ -105,15 +104,7 @@ def _drag(size: tuple[int, int], frames: int = 300) -> dict:
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
     pygame.quit()
-    c = summary_ms(cpu)
-    return {**summary_ms(samples), "cpu_p50_ms": c["p50_ms"], "cpu_p99_ms": c["p99_ms"]}
-
-
-def _figure(out: str, tag: str) -> float | None:
-    for line in out.splitlines():
-        if line.startswith(tag):
-            return round(float(line.split()[1]), 3)
-    return None
+    return frame_summary(samples, cpu)
 
 
 def run() -> dict:
@@ -127,7 +118,7 @@ def run() -> dict:
     out["load_average"] = round(os.getloadavg()[0], 2)
     script = _IDLE.format(root=str(ROOT), data=tempfile.mkdtemp(), seed=SEED)
     r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=ENV, timeout=120)
-    out["idle_cpu_percent"] = _figure(r.stdout, "CPU")
+    out["idle_cpu_percent"] = line_figure(r.stdout, "CPU")
     out["goal"] = "busy p99 <= 4 ms at 1920x1080; idle CPU <= 1 %"
     return out
 

@@ -43,3 +43,17 @@ def summary_ms(samples_s: list[float]) -> dict:
 
     return {"n": len(s), "p50_ms": pct(0.5), "p90_ms": pct(0.9), "p99_ms": pct(0.99),
             "max_ms": round(s[-1] * 1000, 3), "mean_ms": round(statistics.fmean(s) * 1000, 3)}
+
+
+def frame_summary(wall_s: list[float], cpu_s: list[float]) -> dict:
+    """``summary_ms`` of the frames' wall times plus the p50/p99 of their CPU times."""
+    c = summary_ms(cpu_s)
+    return {**summary_ms(wall_s), "cpu_p50_ms": c["p50_ms"], "cpu_p99_ms": c["p99_ms"]}
+
+
+def line_figure(out: str, tag: str) -> float | None:
+    """The number after ``tag`` on the first line of ``out`` that starts with it (None if none)."""
+    for line in out.splitlines():
+        if line.startswith(tag):
+            return round(float(line.split()[1]), 3)
+    return None
