@@ -23,7 +23,6 @@ from .table import TableScene
 
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)
 CALL_KEY_NAMES = ("Space", "Enter", "L-Shift", "R-Shift")
-BOT_SHOW = 0.55  # seconds a bot's pick is shown before it is played
 PLAYER_COLORS = ((255, 196, 70), (110, 178, 255), (88, 214, 141), (240, 120, 200))
 
 
@@ -167,23 +166,13 @@ class ClassicScene(TableScene):
                     s.selected = False
                 self.play(f"{who} miss")
             return
-        if self.bot_move is not None:
-            self.bot_wait -= dt
-            if self.bot_wait <= 0:
-                move, self.bot_move = self.bot_move, None
-                for s in self.sprites.values():
-                    s.hinted = False
-                self.play(move)
+        if self.play_shown_bot_move(dt):
             return
         for p, bot in self.bots.items():
             move = bot.tick(self.game, max(self.clock, self.game.clock))
             if move:
-                self.bot_move = move
-                self.bot_wait = BOT_SHOW
+                self.show_bot_move(move, Move.parse(move).cards)
                 self.said[p] = 1.2
-                for c in Move.parse(move).cards:
-                    if c in self.sprites:
-                        self.sprites[c].hinted = True
                 break
 
     @property

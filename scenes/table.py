@@ -38,6 +38,7 @@ from .modes import MODES
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
+BOT_SHOW = 0.55  # seconds a bot's pick is shown before it is played
 ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
 
 
@@ -291,6 +292,26 @@ class TableScene(Scene):
             if s is not None and s.rect(art).collidepoint(pos):
                 return i
         return None
+
+    # ----- a bot's pick, shown before it is played (real-time modes with bots) ------------
+    def show_bot_move(self, move: str, cards) -> None:
+        """Ring the cards of a bot's pick; ``play_shown_bot_move`` plays it after ``BOT_SHOW`` s."""
+        self.bot_move, self.bot_wait = move, BOT_SHOW
+        for c in cards:
+            if c in self.sprites:
+                self.sprites[c].hinted = True
+
+    def play_shown_bot_move(self, dt: float) -> bool:
+        """Count down a shown bot pick and play it when due; True while one is waiting."""
+        if self.bot_move is None:
+            return False
+        self.bot_wait -= dt
+        if self.bot_wait <= 0:
+            move, self.bot_move = self.bot_move, None
+            for s in self.sprites.values():
+                s.hinted = False
+            self.play(move)
+        return True
 
     def pick(self, i: int) -> None:
         """Select or unselect the i-th table card; three selected cards are submitted."""

@@ -26,7 +26,7 @@ from sprites.card import CardSprite
 from sprites.hud import Button
 from sprites.layout import Frame
 
-from .classic import BOT_SHOW, CALL_KEY_NAMES, CALL_KEYS
+from .classic import CALL_KEY_NAMES, CALL_KEYS
 from .players import make_bot
 from .table import TableScene
 from .twenty_layout import MAX_HAND, TABLE_KEYS, TwentyLayout, hand_keys
@@ -328,13 +328,7 @@ class TwentyScene(TwentyDrawing, TableScene):
         if self.caller is not None:
             self.tick_call(dt)
             return
-        if self.bot_move is not None:
-            self.bot_wait -= dt
-            if self.bot_wait <= 0:
-                move, self.bot_move = self.bot_move, None
-                for s in self.sprites.values():
-                    s.hinted = False
-                self.play(move)
+        if self.play_shown_bot_move(dt):
             return
         for p, bot in self.bots.items():
             move = bot.tick(self.game, max(self.clock, self.game.clock))
@@ -344,11 +338,8 @@ class TwentyScene(TwentyDrawing, TableScene):
             if m.verb == "draw":
                 self.play(move)
             else:
-                self.bot_move, self.bot_wait = move, BOT_SHOW
+                self.show_bot_move(move, m.cards)
                 self.said[p] = ["SET!", 1.2]
-                for c in m.cards:
-                    if c in self.sprites:
-                        self.sprites[c].hinted = True
             break
 
     def tick_call(self, dt: float) -> None:
