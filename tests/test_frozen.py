@@ -100,7 +100,9 @@ def builds(tmp_path_factory) -> dict[str, Path]:
                "--workpath", str(base / name / "work"), str(ROOT / "build.spec"), "--", "--only", "onedir",
                *extra]
         log = (base / f"{name}.log").open("w")
-        jobs[name] = (subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=_env()), log)
+        # each build keeps its own PyInstaller cache: two builds sharing a cold cache race on its index file
+        env = {**_env(), "PYINSTALLER_CONFIG_DIR": str(base / name / "cache")}
+        jobs[name] = (subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env), log)
     exes = {}
     for name, (proc, log) in jobs.items():
         try:
