@@ -210,6 +210,22 @@ class Bot:
         wrong = max(others, key=lambda c: (shared(c, right), -c))
         return tuple(sorted(keep + [wrong]))
 
+    def state(self) -> dict:
+        """What a save keeps of the bot: its random stream and its current plan."""
+        return {"rng": self.rng.state, "plan": list(self._plan) if self._plan else None}
+
+    def set_state(self, state: Any, game: Any) -> None:
+        """Take back a ``state()`` for ``game`` as it stands; a damaged one is ignored (the bot plans afresh)."""
+        if not isinstance(state, dict):
+            return
+        rng, plan = state.get("rng"), state.get("plan")
+        if isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 2**64:
+            self.rng.state = rng
+        if (isinstance(plan, list) and len(plan) == 2 and isinstance(plan[0], (int, float))
+                and isinstance(plan[1], str)):
+            self._plan = (float(plan[0]), plan[1])
+            self._key = self._key_of(game)
+
     def reset(self) -> None:
         """Forget the current plan: the next ``plan`` or ``tick`` looks afresh."""
         self._key = self._plan = None

@@ -81,6 +81,23 @@ class Game:
     def check_undo(self) -> None:
         """Raise IllegalMove when the last move may not be taken back."""
 
+    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+        """A plain player's next move (demos, headless matches): a Set if there is one, else the first
+        of add / deal / draw / reshuffle / end / resign that is legal; None for nothing.  ``memory`` is
+        the caller's dict, kept between calls; ``player`` plays for that player (notation without it).
+        """
+        moves = self.legal_moves()
+        if player is not None:
+            mine = [m.split(" ", 1)[1] for m in moves if m.startswith(player + " ")]
+            moves = mine + [m for m in moves if m[:1] != "P"]
+        for m in moves:
+            if m.startswith("set"):
+                return m
+        for verb in ("add", "deal", "draw", "reshuffle", "end", "resign"):
+            if verb in moves:
+                return verb
+        return None
+
     @property
     def over(self) -> bool:
         raise NotImplementedError

@@ -32,6 +32,21 @@ class Classic(Game):
     VERBS = frozenset({"set", "miss", "deal3", "end"})
     STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "by_worth")
     OPTIONS = {"players": 1, "strict": False, "timed": None}
+    REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
+    DEFAULT_SEATS = ("human",)
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds of play the game lasts (Blitz), else None."""
+        return BLITZ_SECONDS if self.options["timed"] == "blitz" else None
+
+    @property
+    def LOWER_IS_BETTER(self) -> bool:  # noqa: N802 - read like the class constant of other modes
+        return self.options["timed"] == "sprint"
+
+    def timeout_move(self, player: str) -> str | None:
+        """What a call that runs out costs: a miss without cards (−1)."""
+        return f"{player} miss"
 
     def check_options(self) -> None:
         o = self.options

@@ -177,6 +177,25 @@ class Mags(SoloGame):
                         return True
         return False
 
+    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+        """A plain player: a Set, else a move that brings a Set to the tops, else deal, else end."""
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        sets = [m for m in moves if m.startswith("set")]
+        if sets:
+            return sets[0]
+        for m in moves:
+            if m.startswith("move"):
+                saved = (self.snapshot(), list(self.history), list(self._undo), list(self._redo))
+                self.play(m)
+                good = any(n.startswith("set") for n in self.legal_moves())
+                snap, self.history, self._undo, self._redo = saved
+                self.restore(snap)
+                if good:
+                    return m
+        return "deal" if "deal" in moves else "end"
+
     def legal_moves(self) -> list[str]:
         """Sets (index order), moves (by source pile, targets ascending), deal, end."""
         if self.over:

@@ -42,6 +42,7 @@ from .table import check_set, codes, deck_of
 COLUMNS = 6
 HEIGHT = 13
 FOUNDATIONS = 3  # face-down cards on each base
+WANDER = 40  # plain moves in a row without progress before the demo player gives up
 ORACLES = 3
 HIDDEN = "??"
 SIDE = -1  # the "column" of a side oracle
@@ -203,6 +204,50 @@ class Pillars(SoloGame):
             row = SHARED[a]
             out += [(a, n) for n, t in enumerate(tops) if t >= 0 and n != where and row[t] == 2]
         return out
+
+    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+        """A plain player: a Set, else a move that uncovers a foundation, else a move to a position
+        not seen (at most WANDER in a row), else an oracle, else resign."""
+        moves = self.legal_moves()
+        if not moves:
+            return None
+        seen = memory.setdefault("seen", set())
+        seen.add(self._position())
+        sets = [m for m in moves if m.startswith("set")]
+        if sets:
+            memory["idle"] = 0
+            return sets[0]
+        cols = self.view()["columns"]
+        tops = {col[-1]: i for i, col in enumerate(cols) if col}
+        slides = [m for m in moves if m.startswith("move")]
+        for m in slides:  # uncover a foundation
+            i = tops.get(m.split()[1])
+            if i is not None and len(cols[i]) >= 2 and cols[i][-2] == "??":
+                memory["idle"] = 0
+                return m
+        if memory.get("idle", 0) < WANDER:
+            for m in slides:
+                if self._position_after(m) not in seen:
+                    memory["idle"] = memory.get("idle", 0) + 1
+                    return m
+        oracles = [m for m in moves if m.startswith("oracle")]
+        if oracles:
+            memory["idle"] = 0
+            seen.clear()
+            return oracles[0]
+        return "resign"
+
+    def _position(self) -> tuple:
+        v = self.view()
+        return tuple(tuple(c) for c in v["columns"]) + (tuple(v["side"]),)
+
+    def _position_after(self, move: str) -> tuple:
+        saved = (self.snapshot(), list(self.history), list(self._undo), list(self._redo))
+        self.play(move)
+        pos = self._position()
+        snap, self.history, self._undo, self._redo = saved
+        self.restore(snap)
+        return pos
 
     def legal_moves(self) -> list[str]:
         """Sets (index order), moves (by source column, side oracles last), oracle moves, resign."""

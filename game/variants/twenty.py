@@ -60,6 +60,14 @@ class Twenty(Game):
     STATE = ("hands", "table", "deck", "discard", "points", "hand", "results", "last",
              "reshuffles", "ended")
     OPTIONS = {"players": 2}
+    REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
+    DEFAULT_SEATS = ("human", "bot:casual")
+    HAND_PAUSE = 4.5  # seconds the won hand stays on the table before the next deal
+    time_limit = None
+
+    def timeout_move(self, player: str) -> str | None:
+        """What a call that runs out costs: a penalty card, none at 9."""
+        return f"{player} draw" if len(self.hands[player]) < MAX_HAND else None
 
     def check_options(self) -> None:
         n = self.options["players"]

@@ -1,0 +1,464 @@
+"""Sessions: a game in time, with its seats, clock, calls, bots and result (pygame-free).
+
+A variant (``game.variants``) knows the rules of positions; a session knows
+everything else that is not pixels: who sits where, the game clock, call
+windows and their time-outs, bots thinking and acting, Blitz's end, and the
+result.  The window, the online server, ``--demo``, the tests and
+``python -m game.match`` all drive the same session.
+
+Time is passed in, never read: ``tick(now)`` and ``act(seat, action, now)``
+take ``now`` in seconds on any steadily rising clock (``time.monotonic()``
+in the window).  The session keeps ``clock``, the seconds of play, and
+catches up exactly over any gap: what falls due inside it (a call that
+times out, a bot that has seen a Set, Blitz's 3:00) happens at its own
+moment, in time order.  ``pause(now)`` stops the clock (a pause screen, a
+window left); ``resume(now)`` starts it again.
+
+Everything that happens is an *event*, a line of text with its time:
+``"P2 call @3.20"``, ``"P2 set 1RDE 2GOH 3PSF @3.75"``, ``"undo @9.00"``.
+``events`` is the whole list, so a save, a replay and an online room are a
+seed plus events, and a window animates what was appended since it last
+looked.
+
+>>> s = new_session("classic", seed=5, seats=["human", "bot:expert"], now=100.0)
+>>> s.tick(160.0); s.view(0)["clock"]
+60.0
+>>> s.view(0)["scores"]["P2"] > 0      # the bot took Sets while the player looked on
+True
+>>> t = from_json(s.to_json()); t.view(0)["clock"], t.events == s.events
+(60.0, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import variants
+from .bots import LEVELS, Bot
+from .cards import is_set
+from .errors import IllegalMove
+from .move import Move
+
+VERSION = 1
+CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
+BOT_SHOW = 0.55  # seconds a bot's call is shown, its three cards lit, before its pick is played
+MAX_STEPS = 100_000  # events one tick may fire at most (a guard; a real game has a few hundred)
+SESSION_WORDS = frozenset({"call", "undo", "redo", "lapse"})  # events that are not variant moves
+
+
+def seat_kind(seat: Any) -> str:
+    """Check one seat: ``"human"``, ``"remote"`` (a player elsewhere) or ``"bot:<level>"``.
+
+    >>> seat_kind("bot:expert"), seat_kind("human")
+    ('bot', 'human')
+
+    :raises ValueError: naming the bad seat and the kinds there are.
+    """
+    if seat in ("human", "remote"):
+        return seat
+    if isinstance(seat, str) and seat.startswith("bot:") and seat[4:] in LEVELS:
+        return "bot"
+    raise ValueError(f"a seat is 'human', 'remote' or 'bot:<level>' (levels: {', '.join(LEVELS)}), not {seat!r}")
+
+
+def _stamp(t: float) -> str:
+    return f"@{t:.2f}"
+
+
+class Session:
+    """One game in time.  Build it with ``new_session`` or ``from_json``."""
+
+    def __init__(self, mode: str, seed: int = 0, seats: list[str] | None = None,
+                 options: dict | None = None, now: float = 0.0, level: dict | None = None,
+                 call_time: float = CALL_TIME, tag: dict | None = None) -> None:
+        options = dict(options or {})
+        cls = variants.game_class(mode)
+        self.realtime = bool(getattr(cls, "REALTIME", False))
+        if seats is None:
+            seats = list(getattr(cls, "DEFAULT_SEATS", ("human",)))
+            if "players" in cls.OPTIONS:
+                n = int(options.get("players", len(seats)))
+                seats = (seats + ["bot:casual"] * n)[:n]
+        if not isinstance(seats, list) or not seats:
+            raise ValueError(f"seats is a list of one to four seats, not {seats!r}")
+        kinds = [seat_kind(s) for s in seats]
+        if "players" in cls.OPTIONS:
+            if options.get("players", len(seats)) != len(seats):
+                raise ValueError(f"{len(seats)} seats for {options['players']} players")
+            if len(seats) > 1 or "players" in options:
+                options["players"] = len(seats)
+        elif len(seats) != 1:
+            raise ValueError(f"{mode} is played alone: one seat, not {len(seats)}")
+        if "bot" in kinds and not self.realtime:
+            raise ValueError(f"bots do not play {mode}")
+        if not isinstance(call_time, (int, float)) or not 1.0 <= call_time <= 60.0:
+            raise ValueError(f"call time is 1 to 60 seconds, not {call_time!r}")
+        self.mode = mode
+        self.seed = seed
+        self.seats = list(seats)
+        self.options = options
+        self.level = level
+        self.tag = dict(tag or {})  # what the window keeps with a game (a daily's date, a level's id)
+        self.call_time = float(call_time)
+        self.game = variants.load(level, **options) if level is not None else variants.new(mode, seed, **options)
+        self.players = [f"P{i + 1}" for i in range(len(seats))]
+        self.bots = {p: Bot(p, s[4:], seed + 7) for p, s, k in zip(self.players, seats, kinds) if k == "bot"}
+        self.clock = 0.0  # seconds of play
+        self.last = float(now)  # the `now` of the last tick
+        self.paused = False
+        self.events: list[str] = []
+        self.caller: str | None = None  # who holds the call
+        self.call_ends = 0.0
+        self.pending: str | None = None  # a bot's pick, played when its call ends
+        self.hold_until = 0.0  # 20/20: the won hand stays on the table until then
+        self.changed = 0.0  # when the position last changed (bots plan from then)
+        self.undos = 0
+
+    # ----- who is who ------------------------------------------------------------
+    def player(self, seat: int | str) -> str:
+        """The player name (``"P1"``…) of a seat given as its index from 0 or as ``"P1"``.
+
+        :raises IllegalMove: on a seat that is not in this game.
+        """
+        if isinstance(seat, str) and seat in self.players:
+            return seat
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
+            return self.players[seat]
+        raise IllegalMove(f"no seat {seat!r} in this game (seats 0 to {len(self.seats) - 1})")
+
+    def kind(self, player: str) -> str:
+        return seat_kind(self.seats[int(player[1:]) - 1])
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    @property
+    def left(self) -> float | None:
+        """Seconds left in a mode with a time limit (Blitz), else None."""
+        limit = getattr(self.game, "time_limit", None)
+        return None if limit is None else max(0.0, limit - self.clock)
+
+    # ----- time ---------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Catch up to ``now``: the clock runs (unless paused or over) and what fell due happens in order."""
+        now = float(now)
+        gap = max(0.0, now - self.last)
+        self.last = max(self.last, now)
+        if not self.paused and not self.over:
+            self._run_to(self.clock + gap)
+
+    def pause(self, now: float) -> None:
+        """Stop the clock at ``now`` (a pause screen, the window left)."""
+        self.tick(now)
+        self.paused = True
+
+    def resume(self, now: float) -> None:
+        """Start the clock again from ``now``."""
+        self.last = max(self.last, float(now))
+        self.paused = False
+
+    def _run_to(self, target: float) -> None:
+        for _ in range(MAX_STEPS):
+            due = self._next_due()
+            if due is None or due[0] > target or self.over:
+                break
+            self.clock = max(self.clock, due[0])
+            due[1]()
+        if not self.over:
+            self.clock = max(self.clock, target)
+
+    def _next_due(self) -> tuple[float, Any] | None:
+        """The earliest thing that falls due: (time, what to do)."""
+        if self.caller is not None:
+            return self.call_ends, self._end_call
+        limit = getattr(self.game, "time_limit", None)
+        best = (limit, self._time_up) if limit is not None else None
+        if self.bots and self.clock < self.hold_until:
+            return self.hold_until, lambda: None  # the won hand is shown; bots look again after it
+        if self.bots:
+            for p, bot in self.bots.items():
+                plan = bot.plan(self.game, max(self.changed, self.hold_until))
+                if plan is not None and (best is None or max(plan[0], self.clock) < best[0]):
+                    best = (max(plan[0], self.clock), lambda p=p, plan=plan: self._bot_acts(p, plan[1]))
+        return best
+
+    def _time_up(self) -> None:
+        self.caller = self.pending = None
+        self._record("end", self.game.time_limit)
+
+    def _end_call(self) -> None:
+        """A call's time is over: a bot's pick is played; a person's call lapses and costs."""
+        who, pick = self.caller, self.pending
+        self.caller = self.pending = None
+        if pick is not None:
+            self._record(pick)
+            return
+        penalty = self.game.timeout_move(who)
+        self._record(penalty if penalty is not None else f"{who} lapse")
+
+    def _bot_acts(self, player: str, move: str) -> None:
+        self.bots[player].reset()
+        m = Move.parse(move)
+        if m.verb in ("set", "miss"):  # a pick: call, show the three cards, then play them
+            self._record(f"{player} call")
+            self.caller, self.pending = player, move
+            self.call_ends = self.clock + BOT_SHOW
+        else:
+            self._record(move)
+
+    # ----- acting -----------------------------------------------------------------
+    def act(self, seat: int | str, action: str, now: float) -> str:
+        """Act for ``seat`` at ``now``: ``"call"``, ``"undo"``, ``"redo"`` or a move in the notation
+        (without player or time: the session adds them).  A pick that is no Set is played as a
+        ``miss``.  Returns the event recorded.
+
+        :raises IllegalMove: saying why the action is refused; nothing changes.
+        """
+        self.tick(now)
+        player = self.player(seat)
+        if self.kind(player) == "bot":
+            raise IllegalMove(f"{player} is a bot's seat")
+        if not isinstance(action, str) or not action.strip():
+            raise IllegalMove("an action is a word or a move, as text")
+        word = action.split()[0].lower()
+        if self.paused:
+            self.resume(now)
+        if word in ("undo", "redo"):
+            return self._undo_redo(word)
+        if self.over:
+            raise IllegalMove("the game is over")
+        if word == "call":
+            return self._call(player)
+        m = Move.parse(action)
+        if m.time is not None:
+            raise IllegalMove("a move carries no time: the session stamps it")
+        if m.player not in (None, player):
+            raise IllegalMove(f"you play as {player}, not {m.player}")
+        if not self.realtime:
+            return self._record(str(m))
+        return self._realtime_move(player, m)
+
+    def _call(self, player: str) -> str:
+        if not self.realtime:
+            raise IllegalMove(f"there are no calls in {self.mode}")
+        self._check_free(player)
+        if self.caller == player:
+            raise IllegalMove(f"{player} has called already: pick three cards")
+        event = self._record(f"{player} call")
+        self.caller, self.call_ends = player, self.clock + self.call_time
+        return event
+
+    def _check_free(self, player: str) -> None:
+        if self.clock < self.hold_until:
+            raise IllegalMove("wait: the next hand is being dealt")
+        if self.caller is not None and self.caller != player:
+            raise IllegalMove(f"{self.caller} has called SET: wait for their pick")
+
+    def _realtime_move(self, player: str, m: Move) -> str:
+        self._check_free(player)
+        verb = m.verb
+        if verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
+            verb = "miss"  # three cards that are no Set: a wrong pick (the engine still checks they lie out)
+        implicit = self.caller is None and verb in ("set", "miss")
+        event = self._record(str(Move(verb, m.cards, player, m.target)))  # raises, changing nothing, if refused
+        if implicit:  # a pick made without a call first: the call is part of it
+            self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
+        self.caller = self.pending = None
+        return event
+
+    def _undo_redo(self, word: str) -> str:
+        if self.realtime:
+            raise IllegalMove(f"there is no {word} in {self.mode}")
+        if word == "undo":
+            self.game.undo()
+            self.undos += 1
+        else:
+            self.game.redo()
+        self.changed = self.clock
+        self.events.append(f"{word} {_stamp(self.clock)}")
+        return self.events[-1]
+
+    def _record(self, move: str, at: float | None = None) -> str:
+        """Play ``move`` (variant moves go to the engine) and log it with its time."""
+        t = self.clock if at is None else at
+        event = f"{move} {_stamp(t)}"
+        words = move.split()
+        verb = words[1] if words[0][:1] == "P" and len(words) > 1 and words[0][1:].isdigit() else words[0]
+        if verb not in SESSION_WORDS:
+            before = self.game.hand if hasattr(self.game, "hand") else None
+            self.game.play(event if self.realtime else move)
+            self.changed = t
+            if self.realtime and before is not None and self.game.hand != before and not self.game.over:
+                self.hold_until = t + getattr(self.game, "HAND_PAUSE", 0.0)
+        self.events.append(event)
+        return event
+
+    # ----- replaying -------------------------------------------------------------------
+    def replay(self, events: list[str]) -> None:
+        """Apply recorded events in order (a resumed save, an online room's log).
+
+        :raises ValueError: naming the event that fails.
+        """
+        for i, event in enumerate(events):
+            try:
+                self.apply_event(event)
+            except (ValueError, IndexError) as e:
+                raise ValueError(f"event {i + 1} ({event!r}) fails: {e}") from None
+
+    def apply_event(self, event: str) -> None:
+        """Apply one event as it was recorded elsewhere (its time included).
+
+        :raises IllegalMove: when the event does not fit this game.
+        """
+        if not isinstance(event, str) or not event.strip():
+            raise IllegalMove("an event is text")
+        words = event.split()
+        if not words[-1].startswith("@"):
+            raise IllegalMove("an event carries its time (@seconds)")
+        t = Move.parse(f"end {words[-1]}").time
+        if t < self.clock - 1e-6:
+            raise IllegalMove(f"time goes backwards: {words[-1]} after @{self.clock:.2f}")
+        self.clock = t
+        body = words[:-1]
+        if body and body[0] in ("undo", "redo"):
+            self._undo_redo(body[0])
+            return
+        player = body[0] if len(body) > 1 and body[0][:1] == "P" and body[0][1:].isdigit() else None
+        verb = body[1] if player else body[0]
+        if verb == "call":
+            self.player(player)
+            self.events.append(event)
+            self.caller = player
+            self.call_ends = t + (BOT_SHOW if player in self.bots else self.call_time)
+            return
+        if verb == "lapse" or self.caller is not None:
+            self.caller = self.pending = None
+        if verb == "lapse":
+            self.events.append(event)
+            return
+        self._record(" ".join(body), t)
+
+    # ----- what a player sees ----------------------------------------------------------
+    def view(self, seat: int | str | None = None) -> dict:
+        """The variant's view plus ``clock``, ``left``, ``seats``, ``scores`` and the call in progress.
+
+        ``seat`` is who looks (None: an onlooker); every mode so far shows everyone the same.
+        """
+        if seat is not None:
+            self.player(seat)
+        v = self.game.view()
+        score = v.get("scores", v.get("score"))
+        v.update({
+            "clock": round(self.clock, 3), "left": self.left, "seats": list(self.seats),
+            "scores": dict(score) if isinstance(score, dict) else {"P1": score},
+            "caller": self.caller, "call_left": max(0.0, self.call_ends - self.clock) if self.caller else None,
+            "call_time": self.call_time, "picking": Move.parse(self.pending).cards and
+            [c for c in Move.parse(self.pending).cards] if self.pending else None,
+            "hold": max(0.0, self.hold_until - self.clock), "paused": self.paused, "undos": self.undos,
+            "events": len(self.events),
+        })
+        return v
+
+    def result(self) -> dict:
+        """How the game ended, as plain data: ``won``, ``score``, ``time``, ``standings`` and more."""
+        g = self.game
+        scores = self.view()["scores"]
+        ranked = sorted(self.players, key=lambda p: (-_num(scores.get(p)), p))
+        if getattr(g, "LOWER_IS_BETTER", False) and len(self.players) == 1:
+            ranked = list(self.players)
+        standings = [{"player": p, "seat": int(p[1:]) - 1, "kind": self.seats[int(p[1:]) - 1],
+                      "score": scores.get(p)} for p in ranked]
+        return {"mode": self.mode, "over": g.over, "won": bool(g.won), "score": g.score,
+                "time": round(self.clock, 2), "standings": standings, "title": g.title,
+                "lower_is_better": bool(getattr(g, "LOWER_IS_BETTER", False)),
+                "ended": bool(getattr(g, "ended", False)), "undos": self.undos, "moves": len(g.history)}
+
+    # ----- saving -------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The session as a replay plus its clock and call: ``from_json`` resumes it exactly."""
+        data = {"session": VERSION, "mode": self.mode, "seed": self.seed, "seats": self.seats,
+                "options": self.options, "call_time": self.call_time, "clock": round(self.clock, 6),
+                "events": list(self.events), "tag": self.tag,
+                "call": {"caller": self.caller, "ends": self.call_ends, "pending": self.pending},
+                "bots": {p: b.state() for p, b in self.bots.items()}}
+        if self.level is not None:
+            data["level"] = self.level
+        return json.dumps(data)
+
+
+def _num(x: Any) -> float:
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
+
+
+def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, options: dict | None = None,
+                now: float = 0.0, **kw: Any) -> Session:
+    """A new game of ``mode`` in time, its clock at 0 at ``now``.
+
+    Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``.
+
+    :raises ValueError: on an unknown mode, a bad seed, seat or option.
+    """
+    return Session(mode, seed, seats, options, now, **kw)
+
+
+def from_json(text: str, now: float = 0.0) -> Session:
+    """A session rebuilt from ``to_json`` text: its events replayed, its clock and call as they were,
+    the clock running again from ``now``.
+
+    :raises ValueError: naming the damaged field or the event that fails.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"not a saved game (bad JSON: {e})") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a saved game (not a JSON object)")
+    if "session" not in data:  # a plain variant save (moves only): replayed as a session at its last time
+        return _from_variant(data, now)
+    if data.get("session") != VERSION:
+        raise ValueError(f"saved game version {data.get('session')!r} is not one this game reads")
+    fields = {"mode": str, "seats": list, "options": dict, "events": list, "tag": dict, "bots": dict}
+    for name, kind in fields.items():
+        if not isinstance(data.get(name, kind()), kind):
+            raise ValueError(f"saved game field {name!r}: not {kind.__name__}")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ValueError(f"saved game field 'seed': a whole number from 0 to 2**64-1, not {seed!r}")
+    clock = data.get("clock", 0.0)
+    if not isinstance(clock, (int, float)) or isinstance(clock, bool) or not 0 <= clock < 1e7:
+        raise ValueError(f"saved game field 'clock': not a time, {clock!r}")
+    level = data.get("level")
+    if level is not None and not isinstance(level, dict):
+        raise ValueError("saved game field 'level': not an object")
+    call_time = data.get("call_time", CALL_TIME)
+    try:
+        s = Session(data["mode"], seed, data.get("seats"), data.get("options", {}), now, level=level,
+                    call_time=call_time, tag=data.get("tag", {}))
+    except TypeError as e:
+        raise ValueError(f"saved game: {e}") from None
+    s.replay(data.get("events", []))
+    s.clock = max(s.clock, float(clock))
+    call = data.get("call")
+    if isinstance(call, dict) and call.get("caller") in s.players and not s.over:
+        ends, pending = call.get("ends"), call.get("pending")
+        if isinstance(ends, (int, float)) and not isinstance(ends, bool):
+            s.caller, s.call_ends = call["caller"], float(ends)
+            s.pending = pending if isinstance(pending, str) and call["caller"] in s.bots else None
+    for p, state in data.get("bots", {}).items():
+        if p in s.bots:
+            s.bots[p].set_state(state, s.game)
+    return s
+
+
+def _from_variant(data: dict, now: float) -> Session:
+    g = variants.from_json(json.dumps(data))
+    seats = data.get("seats")
+    s = Session(g.name, g.seed, list(seats) if isinstance(seats, list) else None, dict(g.options), now,
+                level=g.level)
+    for m in g.history:
+        s.game.play(m)
+        s.events.append(m if "@" in m else f"{m} {_stamp(s.game.clock)}")
+    s.clock = s.changed = float(s.game.clock)
+    return s
