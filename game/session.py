@@ -71,7 +71,7 @@ class Session:
 
     def __init__(self, mode: str, seed: int = 0, seats: list[str] | None = None,
                  options: dict | None = None, now: float = 0.0, level: dict | None = None,
-                 call_time: float = CALL_TIME, tag: dict | None = None) -> None:
+                 call_time: float = CALL_TIME, tag: dict | None = None, follow: bool = False) -> None:
         options = dict(options or {})
         cls = variants.game_class(mode)
         self.realtime = bool(getattr(cls, "REALTIME", False))
@@ -114,6 +114,7 @@ class Session:
         self.hold_until = 0.0  # 20/20: the won hand stays on the table until then
         self.changed = 0.0  # when the position last changed (bots plan from then)
         self.undos = 0
+        self.follow = follow  # a replica of a game decided elsewhere (online): its events come by apply_event
 
     # ----- who is who ------------------------------------------------------------
     def player(self, seat: int | str) -> str:
@@ -160,6 +161,9 @@ class Session:
         self.paused = False
 
     def _run_to(self, target: float) -> None:
+        if self.follow:  # nothing falls due here: the deciding side sends what happened
+            self.clock = max(self.clock, target)
+            return
         for _ in range(MAX_STEPS):
             due = self._next_due()
             if due is None or due[0] > target or self.over:
@@ -396,7 +400,8 @@ def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, option
                 now: float = 0.0, **kw: Any) -> Session:
     """A new game of ``mode`` in time, its clock at 0 at ``now``.
 
-    Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``.
+    Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``, ``follow`` (a replica
+    whose events are decided elsewhere and given to ``apply_event``: its clock runs, nothing falls due).
 
     :raises ValueError: on an unknown mode, a bad seed, seat or option.
     """
