@@ -19,7 +19,7 @@ from .cards import Card, card, code
 from .errors import BadMove
 
 VERBS = frozenset(
-    "set miss deal3 add reshuffle hint end draw move deal oracle resign".split()
+    "set miss deal3 add reshuffle hint end draw move deal oracle resign call lapse undo redo go".split()
 )
 
 

@@ -44,7 +44,7 @@ VERSION = 1
 CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
 BOT_SHOW = 0.55  # seconds a bot's call is shown, its three cards lit, before its pick is played
 MAX_STEPS = 100_000  # events one tick may fire at most (a guard; a real game has a few hundred)
-SESSION_WORDS = frozenset({"call", "undo", "redo", "lapse"})  # events that are not variant moves
+SESSION_WORDS = frozenset({"call", "undo", "redo", "lapse", "go"})  # events that are not variant moves
 
 
 def seat_kind(seat: Any) -> str:
@@ -75,6 +75,7 @@ class Session:
         options = dict(options or {})
         cls = variants.game_class(mode)
         self.realtime = bool(getattr(cls, "REALTIME", False))
+        self.timed = self.realtime or bool(getattr(cls, "TIMED", False))  # its moves carry their time
         if seats is None:
             seats = list(getattr(cls, "DEFAULT_SEATS", ("human",)))
             if "players" in cls.OPTIONS:
@@ -82,6 +83,8 @@ class Session:
                 seats = (seats + ["bot:casual"] * n)[:n]
         if not isinstance(seats, list) or not seats:
             raise ValueError(f"seats is a list of one to four seats, not {seats!r}")
+        # a bare bot level ("fast") is how saves from before the "bot:" prefix name a bot
+        seats = [f"bot:{s}" if isinstance(s, str) and s in LEVELS and s != "human" else s for s in seats]
         kinds = [seat_kind(s) for s in seats]
         if "players" in cls.OPTIONS:
             if options.get("players", len(seats)) != len(seats):
@@ -160,6 +163,14 @@ class Session:
         self.last = max(self.last, float(now))
         self.paused = False
 
+    def due(self) -> float | None:
+        """Seconds of play until something falls due by itself (a call's end, a bot's move, Blitz's
+        end); None for nothing.  A window may sleep that long."""
+        if self.follow or self.paused or self.over:
+            return None
+        nxt = self._next_due()
+        return None if nxt is None else max(0.0, nxt[0] - self.clock)
+
     def _run_to(self, target: float) -> None:
         if self.follow:  # nothing falls due here: the deciding side sends what happened
             self.clock = max(self.clock, target)
@@ -235,6 +246,11 @@ class Session:
             raise IllegalMove("the game is over")
         if word == "call":
             return self._call(player)
+        if word == "go":  # 20/20: on to the next hand now, without waiting for the won hand's pause
+            if self.clock >= self.hold_until:
+                raise IllegalMove("no hand is waiting to be dealt")
+            self.hold_until = self.clock
+            return self._record(f"{player} go")
         m = Move.parse(action)
         if m.time is not None:
             raise IllegalMove("a move carries no time: the session stamps it")
@@ -292,7 +308,7 @@ class Session:
         verb = words[1] if words[0][:1] == "P" and len(words) > 1 and words[0][1:].isdigit() else words[0]
         if verb not in SESSION_WORDS:
             before = self.game.hand if hasattr(self.game, "hand") else None
-            self.game.play(event if self.realtime else move)
+            self.game.play(event if self.timed else move)
             self.changed = t
             if self.realtime and before is not None and self.game.hand != before and not self.game.over:
                 self.hold_until = t + getattr(self.game, "HAND_PAUSE", 0.0)
@@ -337,9 +353,11 @@ class Session:
             self.caller = player
             self.call_ends = t + (BOT_SHOW if player in self.bots else self.call_time)
             return
+        if verb == "go":
+            self.hold_until = t
         if verb == "lapse" or self.caller is not None:
             self.caller = self.pending = None
-        if verb == "lapse":
+        if verb in ("lapse", "go"):
             self.events.append(event)
             return
         self._record(" ".join(body), t)

@@ -169,7 +169,7 @@ class Store:
             data = json.loads(game_json)
         except (TypeError, ValueError):
             raise ValueError("save_game takes a game's to_json() text") from None
-        if not isinstance(data, dict) or data.get("variant") != mode:
+        if not isinstance(data, dict) or data.get("mode", data.get("variant")) != mode:
             raise ValueError(f"save_game({mode!r}) was given a game that is not {mode}")
         return self._write(f"saves/{mode}.json", f"your {mode} game", game_json)
 
@@ -218,11 +218,11 @@ class Store:
     # ----- reading and writing ---------------------------------------------
     @staticmethod
     def _check_game(mode: str, text: str) -> None:
-        from . import variants  # the engines are only needed to check a save
+        from .session import from_json  # the engines are only needed to check a save
 
         parse_json(text)  # the same short words as the other files for what is not JSON at all
         try:
-            game = variants.from_json(text)
+            game = from_json(text).game  # a session (or a plain game's replay) rebuilt
         except ImportError:
             raise
         except Exception as e:  # any failure to rebuild means this save cannot be resumed

@@ -86,6 +86,7 @@ class App:
         self.exit_code = 0
         self.acc = 0.0
         self.frames = 0
+        self.now = 0.0  # real seconds since start: the sum of every frame's unclamped time (sessions tick on it)
 
     # ----- the player's files (the only place the store is used) -------------
     @staticmethod
@@ -251,12 +252,16 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One frame: the queued events (and ``events``), fixed updates for ``dt``, a draw.
 
+        ``dt`` is the real time since the last frame: ``now`` (what game sessions tick on) grows by
+        all of it, while animation takes at most MAX_FRAME of it in fixed steps.
+
         Returns whether the app is still running.
         """
         self.manager.apply()
         for e in (events or []) + pygame.event.get():
             self.handle(e)
             self.manager.apply()
+        self.now += max(dt, 0.0)  # game time is real time: never clamped (animation steps are)
         self.acc += min(max(dt, 0.0), MAX_FRAME)
         while self.acc >= STEP:
             self.manager.update(STEP)
@@ -305,14 +310,14 @@ class App:
         for n in self.notices():
             self.manager.push("message", {"title": "Notice", "text": n})
 
-    def run(self) -> int:
-        """Play until the window closes; returns the exit code."""
+    def run(self, until=None) -> int:
+        """Play until the window closes (or ``until()`` is true: benchmarks); returns the exit code."""
         clock = pygame.time.Clock()
         self.start()
         last = time.perf_counter()
         self.step(0.0)
         self._set_icon()  # after the first frame: finding the icon file costs a few hundredths
-        while self.running:
+        while self.running and not (until and until()):
             if self.manager.animating:
                 clock.tick(FPS)
             else:

@@ -33,6 +33,9 @@ class Scene:
     def exit(self) -> None:
         """Called when the scene leaves the stack."""
 
+    def cover(self) -> None:
+        """Called when another scene is pushed over this one (it stops being updated)."""
+
     def resume(self) -> None:
         """Called when an overlay above this scene is popped."""
 

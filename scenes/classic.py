@@ -7,18 +7,15 @@ cards.  While a call is open nobody else may take cards and bots wait.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pygame
 
-from game.cards import code, is_set, worth
+from game.cards import code, worth
 from game.move import Move
-from game.variants.classic import BLITZ_SECONDS
 from sprites import theme
 from sprites.hud import Button, clock_text, ring
 
-from .players import make_bot
 from .table import TableScene
 
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)
@@ -31,33 +28,44 @@ class ClassicScene(TableScene):
     TIMED = True
 
     def enter(self, data: dict[str, Any]) -> None:
-        self.seats: list[str] = list(data.get("seats") or [])
-        if "resume" in data:
-            self.seats = json.loads(data["resume"]).get("seats", self.seats)
-        self.caller: str | None = None
-        self.call_left = 0.0
-        self.bot_move: str | None = None
-        self.bot_wait = 0.0
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"
         super().enter(data)
-        n = self.game.options["players"]
-        self.seats = (self.seats + ["bot:casual"] * n)[:n]
-        if not self.seats or self.seats[0] != "human" and not self.demo:
-            self.seats[0] = "human"
-        if self.demo:
-            self.seats[0] = "expert"
-        # a seat is "human" or "bot:<level>" (a bare level: a save from before the prefix)
-        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv.removeprefix("bot:"), self.game.seed + 7)
-                     for i, lv in enumerate(self.seats) if lv != "human"}
-        self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
         self.hand = self.v["hand"]
 
-    def save_text(self) -> str:
-        return json.dumps({**json.loads(self.game.to_json()), "seats": self.seats})
+    def seats_for(self, data: dict[str, Any]) -> list[str] | None:
+        """P1 is the person at the mouse (a bot in a demo); the others as set up."""
+        n = int(data.get("options", {}).get("players", 1))
+        seats = [s if s == "human" or s.startswith("bot:") else f"bot:{s}" for s in data.get("seats") or []]
+        seats = (seats + ["bot:casual"] * n)[:n]
+        seats[0] = "bot:expert" if self.demo else "human"
+        return seats
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def humans(self) -> list[str]:
+        return [p for p in self.session.players if self.session.kind(p) != "bot"]
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    @property
+    def caller(self) -> str | None:
+        return self.session.caller
+
+    @property
+    def call_left(self) -> float:
+        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
 
     @property
     def call_time(self) -> float:
-        return float(self.app.settings.get("call_time", 5.0))
+        return self.session.call_time
+
+    def acting_seat(self) -> int:
+        return int((self.caller if self.caller in self.humans else self.humans[0])[1:]) - 1 if self.humans else 0
 
     def title(self) -> str:
         timed, strict = self.v["timed"], self.v["strict"]
@@ -65,12 +73,12 @@ class ClassicScene(TableScene):
             "Strict solo" if strict else "Classic"
 
     def clock_label(self) -> str:
-        if self.v["timed"] == "blitz":
-            return clock_text(max(0.0, BLITZ_SECONDS - self.clock) + 0.999)
-        return clock_text(self.clock)
+        left = self.session.left
+        return clock_text(left + 0.999) if left is not None else clock_text(self.clock)
 
     def clock_urgent(self) -> bool:
-        return self.v["timed"] == "blitz" and BLITZ_SECONDS - self.clock < 10
+        left = self.session.left
+        return left is not None and left < 10
 
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True)] + super().buttons()
@@ -88,14 +96,11 @@ class ClassicScene(TableScene):
         """``player`` calls SET: they alone may pick for the call time."""
         if self.locked or self.caller is not None or player not in self.humans:
             return
-        self.caller = player
-        self.call_left = self.call_time
-        self.said[player] = 1.0
-        self.selected = []
-        self.app.sound("select")
+        if self.play("call", int(player[1:]) - 1) is not None:
+            self.selected = []
 
     def pick(self, i: int) -> None:
-        if self.bot_move is not None:
+        if self.session.pending is not None:
             return
         if self.caller is None:
             if len(self.humans) > 1 and self.input != "mouse":
@@ -108,12 +113,24 @@ class ClassicScene(TableScene):
         super().pick(i)
 
     def submit(self, cards: list[int]) -> None:
-        who, self.caller = self.caller or "P1", None
-        verb = "set" if is_set(*cards) else "miss"
-        self.play(f"{who} {verb} {' '.join(code(c) for c in cards)}")
+        self.play(f"set {' '.join(code(c) for c in cards)}")
 
-    # ----- moves ----------------------------------------------------------------------
+    # ----- what happened -------------------------------------------------------------
+    def on_session_event(self, m: Move) -> None:
+        if m.verb == "call":
+            self.said[m.player] = 1.0 if m.player in self.humans else 1.2
+            self.app.sound("select")
+            for c in Move.parse(self.session.pending).cards if self.session.pending else ():
+                if c in self.sprites:
+                    self.sprites[c].hinted = True  # a bot's pick, lit before it is played
+        super().on_session_event(m)
+
     def on_played(self, m: Move) -> None:
+        for s in self.sprites.values():
+            s.hinted = False
+        self.selected = []
+        for s in self.sprites.values():
+            s.selected = False
         who = m.player or "P1"
         at = self.player_pos(who)
         if m.verb == "set":
@@ -132,6 +149,8 @@ class ClassicScene(TableScene):
                 self.toast.show(f"{who}: time is up — the call costs 1", theme.BAD)
             self.sync()
         else:
+            if m.verb == "end" and self.session.left == 0:
+                self.toast.show("Time's up!", theme.ACCENT)
             self.sync()
         if self.v["hand"] != self.hand:
             self.hand = self.v["hand"]
@@ -141,59 +160,26 @@ class ClassicScene(TableScene):
 
     # ----- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        before = self.call_left
         super().update(dt)
+        if self.caller in self.humans and int(before) != int(self.call_left) and self.call_left < 3:
+            self.app.sound("tick")
         for p in list(self.said):
             self.said[p] -= dt
             if self.said[p] <= 0:
                 del self.said[p]
-        if self.game.over or self.replaying:
-            return
-        if self.v["timed"] == "blitz" and self.clock >= BLITZ_SECONDS:
-            self.clock = BLITZ_SECONDS
-            self.caller = None
-            self.play("end")
-            self.toast.show("Time's up!", theme.ACCENT)
-            return
-        if self.caller is not None:
-            before = self.call_left
-            self.call_left -= dt
-            if int(before) != int(max(0.0, self.call_left)) and self.call_left < 3:
-                self.app.sound("tick")
-            if self.call_left <= 0:
-                who, self.caller = self.caller, None
-                self.selected = []
-                for s in self.sprites.values():
-                    s.selected = False
-                self.play(f"{who} miss")
-            return
-        if self.play_shown_bot_move(dt):
-            return
-        for p, bot in self.bots.items():
-            move = bot.tick(self.game, max(self.clock, self.game.clock))
-            if move:
-                self.show_bot_move(move, Move.parse(move).cards)
-                self.said[p] = 1.2
-                break
 
     @property
     def locked(self) -> bool:
-        return super().locked or self.bot_move is not None
+        return super().locked or self.session.pending is not None
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.caller is not None or self.bot_move is not None or bool(self.said)
-
-    def wake_in(self) -> float | None:
-        """Also wake when a bot's plan falls due (bots are ticked, not animated)."""
-        waits = [w for w in (super().wake_in(),) if w is not None]
-        if self.bots and not self.game.over:
-            dues = [b.due for b in self.bots.values()]
-            waits += [0.05 if d is None else max(0.01, d - self.clock) for d in dues]
-        return min(waits) if waits else None
+        return super().animating or self.caller is not None or bool(self.said)
 
     def side_key(self) -> tuple:
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
-                self.bot_move, self.game.over)
+                self.session.pending, self.game.over)
 
     # ----- results ----------------------------------------------------------------------
     def results(self) -> dict[str, Any]:

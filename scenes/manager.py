@@ -54,6 +54,8 @@ class SceneManager:
             if op == "switch":
                 while self.stack:
                     self.stack.pop().exit()
+            elif self.stack:
+                self.stack[-1].cover()
             self.stack.append(scene)
             scene.enter(data)
 

@@ -53,7 +53,8 @@ class PointsScene(TableScene):
         if self.locked:
             return
         try:
-            self.game.undo()
+            self.session.act(0, "undo", self.app.now)
+            self.seen = len(self.session.events)
         except IllegalMove as err:
             self.toast.show(str(err), theme.BAD)
             return

@@ -370,7 +370,8 @@ class StackScene(StackInput, StackDrawing, TableScene):
         if self.locked:
             return
         try:
-            self.game.undo()
+            self.session.act(0, "undo", self.app.now)
+            self.seen = len(self.session.events)
         except IllegalMove as err:
             self.toast.show(f"No undo: {in_words(str(err))}", theme.BAD)
             return
@@ -380,7 +381,8 @@ class StackScene(StackInput, StackDrawing, TableScene):
         if self.locked:
             return
         try:
-            self.game.redo()
+            self.session.act(0, "redo", self.app.now)
+            self.seen = len(self.session.events)
         except IllegalMove as err:
             self.toast.show(f"No redo: {in_words(str(err))}", theme.BAD)
             return

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game import variants
+from game import session as sessions
 from game.cards import card, why_not_set
 from game.errors import IllegalMove
 from game.move import Move
@@ -38,7 +38,6 @@ from .modes import MODES
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
-BOT_SHOW = 0.55  # seconds a bot's pick is shown before it is played
 ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
 
 
@@ -98,11 +97,11 @@ class TableScene(Scene):
         self.data = data
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
-        self.game = self.new_game(data)
+        self.session = self.new_session(data)
+        self.seen = len(self.session.events)  # events already shown (a resumed game's are not replayed)
         self.refresh()
-        self.replay_moves: list[str] = json.loads(data["replay"])["moves"] if self.replaying else []
+        self.replay_events: list[str] = list(json.loads(data["replay"]).get("events", [])) if self.replaying else []
         self.replay_wait = REPLAY_STEP
-        self.clock = float(self.game.clock)
         self.sprites: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
         self.floats: list[FloatText] = []
@@ -126,16 +125,42 @@ class TableScene(Scene):
         elif not self.demo and not (self.app.settings.get("tutorial_seen") or {}).get("basics"):
             self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
 
-    def new_game(self, data: dict[str, Any]):
-        """The game to play: resumed from a save, a replay's start, or a fresh deal."""
+    def new_session(self, data: dict[str, Any]):
+        """The game in time to play: one handed over (online), resumed from a save, a replay's start
+        (its events are played back by ``step_replay``), or a fresh deal."""
+        now = self.app.now
+        if "session" in data:
+            return data["session"]
         if "resume" in data:
-            return variants.from_json(data["resume"])
+            return sessions.from_json(data["resume"], now=now)
         if self.replaying:
-            saved = json.loads(data["replay"])
-            return variants.from_json(json.dumps({**saved, "moves": []}))
+            saved = sessions.from_json(data["replay"], now=now)
+            return sessions.new_session(saved.mode, saved.seed, saved.seats, saved.options, now, level=saved.level,
+                                        call_time=saved.call_time, follow=True)
+        seats = self.seats_for(data)
+        kw = {"call_time": float(self.app.settings.get("call_time", sessions.CALL_TIME)),
+              "tag": {k: data[k] for k in ("daily", "level_id") if k in data}}
         if "level" in data:  # a puzzle level, or a daily deal given as a level (Mag's with its par)
-            return variants.load(data["level"], **data.get("options", {}))
-        return variants.new(self.mode, seed=int(data.get("seed", 0)), **data.get("options", {}))
+            return sessions.new_session(self.mode, 0, seats, data.get("options", {}), now, level=data["level"], **kw)
+        return sessions.new_session(self.mode, int(data.get("seed", 0)), seats, data.get("options", {}), now, **kw)
+
+    def seats_for(self, data: dict[str, Any]) -> list[str] | None:
+        """Who sits where (None: the mode's own default)."""
+        return None
+
+    @property
+    def game(self):
+        """The rules state of the game being played (the session's)."""
+        return self.session.game
+
+    @property
+    def clock(self) -> float:
+        """Seconds of play so far (the session's clock)."""
+        return self.session.clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self.session.clock = float(value)
 
     def buttons(self) -> list[Button]:
         """The side panel's actions (each with its key shown)."""
@@ -293,26 +318,6 @@ class TableScene(Scene):
                 return i
         return None
 
-    # ----- a bot's pick, shown before it is played (real-time modes with bots) ------------
-    def show_bot_move(self, move: str, cards) -> None:
-        """Ring the cards of a bot's pick; ``play_shown_bot_move`` plays it after ``BOT_SHOW`` s."""
-        self.bot_move, self.bot_wait = move, BOT_SHOW
-        for c in cards:
-            if c in self.sprites:
-                self.sprites[c].hinted = True
-
-    def play_shown_bot_move(self, dt: float) -> bool:
-        """Count down a shown bot pick and play it when due; True while one is waiting."""
-        if self.bot_move is None:
-            return False
-        self.bot_wait -= dt
-        if self.bot_wait <= 0:
-            move, self.bot_move = self.bot_move, None
-            for s in self.sprites.values():
-                s.hinted = False
-            self.play(move)
-        return True
-
     def pick(self, i: int) -> None:
         """Select or unselect the i-th table card; three selected cards are submitted."""
         c = self.table[i]
@@ -336,38 +341,67 @@ class TableScene(Scene):
         if not self.game.over:
             self.app.manager.push("pause", {"mode": self.mode})
 
+    def cover(self) -> None:
+        """A pause, help or tutorial screen is over the game: its clock stops."""
+        self.session.pause(self.app.now)
+
+    def resume(self) -> None:
+        self.session.resume(self.app.now)
+
     def show_help(self) -> None:
         self.app.manager.push("help", {"mode": self.mode})
 
     # ----- moves -------------------------------------------------------------------------
-    def stamp(self, move: str) -> str:
-        """The move with the scene clock as @t (timed modes), replacing any time it had."""
-        if not self.TIMED:
-            return move
-        words = [w for w in move.split() if not w.startswith("@")]
-        return " ".join(words) + f" @{max(self.clock, self.game.clock):.2f}"
+    def acting_seat(self) -> int:
+        """The seat the keyboard and mouse act for (hot seat: the caller)."""
+        return 0
 
-    def play(self, move: str) -> Move | None:
-        """Play a move; on refusal say why and return None.  Saves the game after every move."""
+    def play(self, move: str, seat: int | None = None) -> str | None:
+        """Act in the session for ``seat`` (default: the acting seat); on refusal say why and return None.
+        What the action made happen is shown by ``pump``; returns the event recorded."""
+        words = [w for w in move.split() if not w.startswith("@")]  # the session stamps the time
+        if seat is None and len(words) > 1 and words[0][:1] in "Pp" and words[0][1:].isdigit():
+            seat, words = int(words[0][1:]) - 1, words[1:]  # a move naming its player acts for that seat
         try:
-            m = self.game.play(self.stamp(move))
+            event = self.session.act(self.acting_seat() if seat is None else seat, " ".join(words), self.app.now)
         except IllegalMove as err:
             self.toast.show(str(err), theme.BAD)
+            self.app.sound("wrong")
             return None
+        self.pump()
+        return event
+
+    def pump(self) -> None:
+        """Show the events the session recorded since the last look (moves, calls, a bot's pick), save
+        the game, and start the way to the results when it is over."""
+        events = self.session.events
+        if self.seen >= len(events):
+            return
+        new, self.seen = events[self.seen:], len(events)
         self.refresh()
+        for i, text in enumerate(new):
+            self.prev_event = events[len(events) - len(new) + i - 1] if len(events) - len(new) + i > 0 else None
+            m = Move.parse(text)
+            if m.verb in sessions.SESSION_WORDS:
+                self.on_session_event(m)
+            else:
+                self.on_played(m)
         if not (self.demo or self.replaying):
             if self.game.over:
                 self.app.clear_game(self.mode)
             else:
                 self.app.save_game(self.mode, self.save_text())
-        self.on_played(m)
         if self.game.over and self.ending < 0:
             self.ending = END_PAUSE
-        return m
+
+    def on_session_event(self, m: Move) -> None:
+        """A call, a lapsed call, an undo or a redo (not a move of the rules)."""
+        if m.verb in ("undo", "redo"):
+            self.sync()
 
     def save_text(self) -> str:
-        """The save: the game's replay plus what the scene needs to resume (who sits where)."""
-        return self.game.to_json()
+        """The save: the session (its events, clock, seats and call)."""
+        return self.session.to_json()
 
     def on_played(self, m: Move) -> None:
         """React to a played move (sounds, floating text, sprites)."""
@@ -401,8 +435,9 @@ class TableScene(Scene):
         return self.SHOW_CLOCK and not self.game.over
 
     def update(self, dt: float) -> None:
-        if not self.game.over:
-            self.clock += dt
+        if not self.replaying:
+            self.session.tick(self.app.now)  # real time: the session catches up on any gap
+            self.pump()
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:
@@ -449,21 +484,24 @@ class TableScene(Scene):
         self._warm = key
 
     def step_replay(self, dt: float) -> None:
-        if not self.replay_moves:
+        """Play the recorded events back, each after the time it took (at most REPLAY_STEP)."""
+        if not self.replay_events:
             if self.ending < 0:
                 self.ending = END_PAUSE
             return
-        nxt = self.replay_moves[0]
-        t = Move.parse(nxt).time
-        if t is None:
-            self.replay_wait -= dt
-            if self.replay_wait > 0:
-                return
-            self.replay_wait = REPLAY_STEP
-        elif self.clock < t:
+        self.replay_wait -= dt
+        if self.replay_wait > 0:
             return
-        self.replay_moves.pop(0)
-        self.play(nxt)
+        event = self.replay_events.pop(0)
+        try:
+            self.session.apply_event(event)
+        except ValueError:
+            self.replay_events = []  # a damaged replay ends here
+            return
+        self.pump()
+        if self.replay_events:
+            gap = Move.parse(self.replay_events[0]).time - Move.parse(event).time
+            self.replay_wait = min(REPLAY_STEP, max(0.0, gap))
 
     def finish(self) -> None:
         """The game is over (or the replay ended): on to the results."""
@@ -471,8 +509,8 @@ class TableScene(Scene):
             self.leave_replay()
             return
         res = self.results()
-        res.update({"mode": self.mode, "game": self.game.to_json(), "setup": self.data,
-                    "demo": self.demo})
+        res.update({"mode": self.mode, "game": self.session.to_json(), "setup": self.data,
+                    "demo": self.demo, "result": self.session.result()})
         scene = "results"
         if not self.demo and ("daily" in self.data or "level_id" in self.data):
             from .share import count_play  # a daily or a level play is counted its own way
@@ -508,6 +546,9 @@ class TableScene(Scene):
             waits.append(max(0.02, 1.0 - self.clock % 1.0))
         if self.toast.visible:
             waits.append(max(0.02, self.toast.life - self.toast.t - 0.45))
+        due = None if self.replaying else self.session.due()
+        if due is not None:
+            waits.append(max(0.01, due))
         return min(waits) if waits else None
 
     # ----- what to redraw -------------------------------------------------------------------------

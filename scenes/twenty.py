@@ -13,13 +13,12 @@ goes on (or a few seconds pass); then the next hand is dealt.
 
 from __future__ import annotations
 
-import json
 import weakref
 from typing import Any
 
 import pygame
 
-from game.cards import card, code, is_set, worth
+from game.cards import card, code, worth
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
@@ -27,12 +26,11 @@ from sprites.hud import Button
 from sprites.layout import Frame
 
 from .classic import CALL_KEY_NAMES, CALL_KEYS
-from .players import make_bot
 from .table import TableScene
 from .twenty_layout import MAX_HAND, TABLE_KEYS, TwentyLayout, hand_keys
 from .twenty_parts import TwentyDrawing
 
-INTERLUDE = 4.5  # seconds the won hand stays on screen before the next deal
+INTERLUDE = 4.5  # seconds the won hand stays on screen at most (the session holds the next deal as long)
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
 DEMO_LEVEL = "bot:expert"
 DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
@@ -44,14 +42,6 @@ class TwentyScene(TwentyDrawing, TableScene):
 
     # ----- life cycle ------------------------------------------------------------------
     def enter(self, data: dict[str, Any]) -> None:
-        self.seats: list[str] = list(data.get("seats") or [])
-        for key in ("resume", "replay"):
-            if key in data:
-                self.seats = json.loads(data[key]).get("seats") or self.seats
-        self.caller: str | None = None
-        self.call_left = 0.0
-        self.bot_move: str | None = None
-        self.bot_wait = 0.0
         self.said: dict[str, list] = {}  # player -> [word, seconds left]
         self.interlude: dict[str, Any] | None = None
         self.discard_top: int | None = None
@@ -59,35 +49,65 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.disp_hands: dict[str, list[int]] = {}
         self.small: weakref.WeakSet[CardSprite] = weakref.WeakSet()  # sprites drawn small (others' cards)
         self.old_table: list[int | None] = []
-        self.humans = ["P1"]
         seen = self.app.settings.get("tutorial_seen") or {}
         if not data.get("demo") and "replay" not in data and not seen.get("twenty"):
             self.app.manager.push("twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
         super().enter(data)
-        n = self.game.options["players"]
-        self.seats = (self.seats + ["bot:casual"] * n)[:n]
-        self.seats[0] = DEMO_LEVEL if self.demo else "human"
-        if self.demo:
-            self.seats = [DEMO_LEVEL if s == "human" else s for s in self.seats]
-        self.bots = {f"P{i + 1}": make_bot(f"P{i + 1}", lv.removeprefix("bot:"), self.game.seed + 7)
-                     for i, lv in enumerate(self.seats) if lv != "human"}
-        self.humans = [f"P{i + 1}" for i, lv in enumerate(self.seats) if lv == "human"]
         for btn in self.side_buttons:
             btn.enabled = bool(self.humans) and not (self.demo or self.replaying)
         self.place(animate=False)
         if any(op == "push" for op, _name, _data in self.app.manager.pending):
             self.sprites.clear()  # a first-play page comes first: deal when it closes
 
-    def resume(self) -> None:
-        if not self.sprites:
-            self.deal_in(0.2, step=DEAL_STEP)
+    def seats_for(self, data: dict[str, Any]) -> list[str] | None:
+        """P1 is the person at the mouse (in a demo, every person's seat is an expert bot)."""
+        n = int(data.get("options", {}).get("players", 2))
+        seats = [s if s == "human" or s.startswith("bot:") else f"bot:{s}" for s in data.get("seats") or []]
+        seats = (seats + ["bot:casual"] * n)[:n]
+        seats[0] = "human"
+        return [DEMO_LEVEL if self.demo and s == "human" else s for s in seats]
 
-    def save_text(self) -> str:
-        return json.dumps({**json.loads(self.game.to_json()), "seats": self.seats})
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def humans(self) -> list[str]:
+        s = getattr(self, "session", None)
+        return ["P1"] if s is None else [p for p in s.players if s.kind(p) != "bot"]
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    @property
+    def caller(self) -> str | None:
+        return self.session.caller
+
+    @property
+    def call_left(self) -> float:
+        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
 
     @property
     def call_time(self) -> float:
-        return float(self.app.settings.get("call_time", 5.0))
+        return self.session.call_time
+
+    @property
+    def bot_move(self) -> str | None:
+        """A bot's pick being shown before it is played."""
+        return self.session.pending
+
+    def acting_seat(self) -> int:
+        who = self.caller if self.caller in self.humans else self.key_owner()
+        return int(who[1:]) - 1
+
+    def cover(self) -> None:
+        super().cover()
+
+    def resume(self) -> None:
+        super().resume()
+        if not self.sprites:
+            self.deal_in(0.2, step=DEAL_STEP)
 
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True),
@@ -168,15 +188,11 @@ class TwentyScene(TwentyDrawing, TableScene):
         """``player`` calls SET: they alone may pick for the call time."""
         if self.locked or self.caller is not None or player not in self.humans:
             return
-        self.caller = player
-        self.call_left = self.call_time
-        self.said[player] = ["SET!", 1.0]
-        self.selected = []
-        self.app.sound("select")
-        self.place()
+        if self.play("call", int(player[1:]) - 1) is not None:
+            self.selected = []
+            self.place()
 
     def end_call(self) -> None:
-        self.caller = None
         self.selected = []
         for s in self.sprites.values():
             s.selected = False
@@ -210,27 +226,49 @@ class TwentyScene(TwentyDrawing, TableScene):
             self.submit(list(self.selected))
 
     def submit(self, cards: list[int]) -> None:
-        who = self.caller or "P1"
+        seat = self.acting_seat()
         self.end_call()
-        self.play(f"{who} {'set' if is_set(*cards) else 'miss'} {' '.join(code(c) for c in cards)}")
+        self.play(f"set {' '.join(code(c) for c in cards)}", seat)
 
     def draw_card(self) -> None:
         """The picker (the caller, else P1) asks for one more personal card; the engine refuses at 9."""
         if self.locked or not self.humans:
             return
         who = self.key_owner()
-        if self.caller is not None:
-            self.end_call()
         if len(self.v["hands"][who]) >= MAX_HAND:
             name = self.seat_name(who)
             self.toast.show(f"{name} already hold{'' if name == 'You' else 's'} {MAX_HAND} cards, the most allowed: "
                             "no more may be drawn", theme.BAD)
             self.app.sound("wrong")
             return
-        self.play(f"{who} draw")
+        if self.caller is not None:
+            self.end_call()
+        self.play("draw", int(who[1:]) - 1)
 
     # ----- moves -----------------------------------------------------------------------
+    def on_session_event(self, m: Move) -> None:
+        who = m.player or "P1"
+        if m.verb == "call":
+            self.said[who] = ["SET!", 1.0 if who in self.humans else 1.2]
+            self.app.sound("select")
+            for c in Move.parse(self.session.pending).cards if self.session.pending else ():
+                if c in self.sprites:
+                    self.sprites[c].hinted = True  # a bot's pick, lit before it is played
+            self.place()
+        elif m.verb == "lapse":
+            self.end_call()
+            self.toast.show(f"{self.seat_name(who)}: time is up (no penalty at 9 cards)", theme.BAD)
+            self.app.sound("wrong")
+        super().on_session_event(m)
+
     def on_played(self, m: Move) -> None:
+        for s in self.sprites.values():
+            s.hinted = False
+        prev = Move.parse(self.prev_event) if self.prev_event else None
+        if m.verb == "draw" and prev is not None and prev.verb == "call" and prev.player == m.player \
+                and m.time - prev.time >= self.call_time - 0.011:
+            self.toast.show(f"{self.seat_name(m.player or 'P1')}: time is up — a penalty card", theme.BAD)
+        self.end_call()
         last = self.v["last"] or {}
         who = m.player or "P1"
         at = self.seat_pos(who)
@@ -294,6 +332,12 @@ class TwentyScene(TwentyDrawing, TableScene):
         if self.interlude is None:
             return
         self.interlude = None
+        if not self.game.over and self.session.view()["hold"] > 0 and self.humans and not self.replaying:
+            try:
+                self.session.act(self.humans[0], "go", self.app.now)  # the player goes on before the pause ends
+                self.seen = len(self.session.events)
+            except ValueError:
+                pass
         if self.game.over:
             self.ending = 0.05
             return
@@ -313,55 +357,23 @@ class TwentyScene(TwentyDrawing, TableScene):
             super().step_replay(dt)
 
     def update(self, dt: float) -> None:
+        before = self.call_left
         super().update(dt)
+        if self.caller in self.humans and int(before) != int(self.call_left) and self.call_left < 3:
+            self.app.sound("tick")
         for p in list(self.said):
             self.said[p][1] -= dt
             if self.said[p][1] <= 0:
                 del self.said[p]
         if self.interlude is not None:
             self.interlude["t"] -= dt
-            if self.interlude["t"] <= 0:
+            if self.interlude["t"] <= 0 or (not self.replaying and not self.game.over
+                                             and self.session.view()["hold"] <= 0):
                 self.end_interlude()
-            return
-        if self.game.over or self.replaying:
-            return
-        if self.caller is not None:
-            self.tick_call(dt)
-            return
-        if self.play_shown_bot_move(dt):
-            return
-        for p, bot in self.bots.items():
-            move = bot.tick(self.game, max(self.clock, self.game.clock))
-            if not move:
-                continue
-            m = Move.parse(move)
-            if m.verb == "draw":
-                self.play(move)
-            else:
-                self.show_bot_move(move, m.cards)
-                self.said[p] = ["SET!", 1.2]
-            break
-
-    def tick_call(self, dt: float) -> None:
-        before = self.call_left
-        self.call_left -= dt
-        if int(before) != int(max(0.0, self.call_left)) and self.call_left < 3:
-            self.app.sound("tick")
-        if self.call_left > 0:
-            return
-        who = self.caller
-        self.end_call()
-        if len(self.v["hands"][who]) < MAX_HAND:
-            self.toast.show(f"{self.seat_name(who)}: time is up — a penalty card", theme.BAD)
-            self.play(f"{who} draw")
-        else:
-            self.toast.show(f"{self.seat_name(who)}: time is up (no penalty at 9 cards)", theme.BAD)
-            self.app.sound("wrong")
 
     @property
     def animating(self) -> bool:
-        return super().animating or self.caller is not None or self.bot_move is not None or \
-            (bool(self.bots) and not self.game.over) or bool(self.said) or self.interlude is not None
+        return super().animating or self.caller is not None or bool(self.said) or self.interlude is not None
 
     def hud_key(self) -> tuple:
         said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))

@@ -28,6 +28,7 @@ import pytest
 
 from game import variants
 from game.rng import MODES, Rng
+from game.session import from_json as session_from_json
 from game.store import Store
 
 KILLS = 20  # per mode
@@ -109,7 +110,7 @@ def saved_game(folder: Path, mode: str):
     store = Store(folder)
     text = store.load_game(mode)
     assert store.notices == [] and not list(folder.rglob("*.damaged-*"))
-    return None if text is None else variants.from_json(text)
+    return None if text is None else session_from_json(text).game
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -131,9 +131,9 @@ def test_blitz_ends_at_three_minutes(app):
 
 
 def test_the_game_is_saved_after_a_move_and_resumes(app):
-    scene = start(app, ("human", "fast"))
+    scene = start(app, ("human", "fast"))  # a bare level: how older saves name a bot
     click_cards(app, first_set(scene))
     text = app.load_game("classic")
     app.manager.switch("classic", {"resume": text})
     step(app, 0.2)
-    assert (top(app).v["scores"]["P1"], top(app).seats) == (1, ["human", "fast"])
+    assert (top(app).v["scores"]["P1"], top(app).seats) == (1, ["human", "bot:fast"])

@@ -40,6 +40,7 @@ def make_table(seed: int, size: int = 12, sets: int = 6) -> list[int]:
 
 
 class FindAll(Game):
+    TIMED = True  # the clock is the score: moves carry their time
     name = "findall"
     VERBS = frozenset({"set"})
     STATE = ("found", "misses", "repeats")
