@@ -343,6 +343,7 @@ class App:
             time.sleep(left)
 
     def close(self) -> None:
+        self.manager.close()
         self.flush_saves()
         if not self.fullscreen:
             self.settings["window_size"] = list(self.windowed_size)

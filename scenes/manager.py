@@ -59,6 +59,11 @@ class SceneManager:
             self.stack.append(scene)
             scene.enter(data)
 
+    def close(self) -> None:
+        """The window closes: every scene leaves (a game in play saves itself)."""
+        while self.stack:
+            self.stack.pop().exit()
+
     # ----- the loop's calls ---------------------------------------------------
     @property
     def top(self) -> Scene | None:
