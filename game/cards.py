@@ -171,6 +171,67 @@ def has_set(cards: Iterable[Card]) -> bool:
     return False
 
 
+def ultra_pairs(a: Card, b: Card, c: Card, d: Card) -> tuple[tuple[Card, Card], tuple[Card, Card], Card] | None:
+    """How four distinct cards split into two pairs completing to one card (an UltraSet).
+
+    Returns ``(pair, pair, completing card)``, the first pair holding ``a``;
+    None when no split works (at most one can: two would make two cards equal).
+
+    >>> p, q, x = ultra_pairs(*map(card, ["1RDE", "2GOH", "1RDH", "2GOE"]))
+    >>> [code(c) for c in p], [code(c) for c in q], code(x)
+    (['1RDE', '2GOH'], ['1RDH', '2GOE'], '3PSF')
+    >>> ultra_pairs(0, 1, 2, 4) is None
+    True
+    """
+    if len({a, b, c, d}) != 4:
+        return None
+    for p, q in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+        if _THIRD[p[0]][p[1]] == _THIRD[q[0]][q[1]]:
+            return p, q, _THIRD[p[0]][p[1]]
+    return None
+
+
+def find_ultras(cards: Iterable[Card]) -> list[tuple[Card, Card, Card, Card]]:
+    """Every UltraSet among the cards, each in index order, sorted.
+
+    Pairs are grouped by the card completing them; two pairs with the same
+    completing card never share a card, so every two of a group make one.
+    O(n²) pairs.
+
+    >>> [tuple(map(code, u)) for u in find_ultras(map(card, ["1RDE", "2GOH", "1RDH", "2GOE", "3PSF"]))]
+    [('1RDE', '1RDH', '2GOE', '2GOH')]
+    """
+    cs = sorted(set(cards))
+    groups: dict[Card, list[tuple[Card, Card]]] = {}
+    for i, a in enumerate(cs):
+        row = _THIRD[a]
+        for b in cs[i + 1 :]:
+            groups.setdefault(row[b], []).append((a, b))
+    out = []
+    for pairs in groups.values():
+        for i, p in enumerate(pairs):
+            for q in pairs[i + 1 :]:
+                out.append(tuple(sorted(p + q)))
+    return sorted(out)
+
+
+def has_ultra(cards: Iterable[Card]) -> bool:
+    """True when the cards hold an UltraSet (stops at the first repeated completing card).
+
+    >>> has_ultra(map(card, ["1RDE", "2GOH", "1RDH", "2GOE"])), has_ultra([0, 1, 3])
+    (True, False)
+    """
+    cs = sorted(set(cards))
+    completing: set[Card] = set()
+    for i, a in enumerate(cs):
+        row = _THIRD[a]
+        for b in cs[i + 1 :]:
+            if row[b] in completing:
+                return True
+            completing.add(row[b])
+    return False
+
+
 def is_cap(cards: Iterable[Card]) -> bool:
     """True when no Set can be made from the cards (a "cap").
 

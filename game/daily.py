@@ -221,6 +221,7 @@ def streaks(days: Iterable[_dt.date | str], today: _dt.date | str) -> tuple[int,
 MODE_TITLES = {
     "classic": "Classic", "points": "Solitaire-Set", "twenty": "20/20 SET",
     "mags": "Mag's Solitaire", "pillars": "Pillars of 13", "findall": "Find-all",
+    "junior": "Junior", "chain": "Set-Chain", "ultra": "UltraSet", "memory": "Memory", "shuffle": "Shuffle",
 }
 
 

@@ -20,6 +20,7 @@ from .errors import BadMove
 
 VERBS = frozenset(
     "set miss deal3 add reshuffle hint end draw move deal oracle resign call lapse undo redo go".split()
+    + ["ultra", "flip"]  # UltraSet's four cards; Memory turns one card up
 )
 
 

@@ -22,7 +22,7 @@ from .cards import DECK, Card
 
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
-MODES = ("classic", "points", "twenty", "mags", "pillars", "findall")
+MODES = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
 
 
 class Rng:

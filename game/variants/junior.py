@@ -1,0 +1,34 @@
+"""Junior (RULES.md §7): Classic with only the 27 solid cards, 9 on the table.
+
+The cards keep their four-letter codes (all end in ``F``); a Set is three
+cards whose number, color and shape are each all the same or all different.
+The deal is ``deal(seed)`` with every card that is not solid left out (the
+solid cards in their shuffled order).  Nine cards are dealt, three more
+while they hold no Set — any 10 Junior cards hold a Set (the largest
+Set-free group has 9), so the table never passes 12.  A right Set is dealt
+back up to 9.  Moves as in :mod:`game.variants.race`.
+
+>>> g = GAME(seed=1)
+>>> len(g.view()["table"]) in (9, 12), all(c.endswith("F") for c in g.view()["table"])
+(True, True)
+>>> g.play(g.legal_moves()[0] + " @2.50").verb, g.score
+('set', 1)
+"""
+
+from __future__ import annotations
+
+from ..cards import DECK
+from .race import Race
+
+
+class Junior(Race):
+    name = "junior"
+    TABLE = 9
+    MAX_TABLE = 12
+    CARDS = frozenset(c for c in DECK if c % 3 == 2)  # shading: solid
+
+    def view_extra(self) -> dict:
+        return {**super().view_extra(), "features": 3}
+
+
+GAME = Junior

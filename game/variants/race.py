@@ -1,0 +1,192 @@
+"""What the real-time table modes of RULES.md §7 share (Junior, Set-Chain, UltraSet, Memory, Shuffle).
+
+Like Classic: 1–4 players race for the same table, no turns, the clock is in
+the moves.  ``P1 set A B C @t`` takes a right pick (+1), ``P1 miss A B C @t``
+is a wrong pick (−1, the cards stay), ``P1 miss @t`` a call that timed out
+(−1), ``end`` stops the game.  A game is one deal (as in the online game):
+the table starts at ``TABLE`` cards, grows by 3 while it holds nothing to
+take, and the game is over when the deck is empty and nothing can be taken.
+
+A mode overrides the hooks below it names: which cards its deal holds
+(``deck_cards``), what a pick is (``picks``, ``check_pick``, ``take``) and
+how the table is dealt back after one (``after_take``).
+
+``bot_options(player)`` lists what a bot could do now, in the mode's own
+terms: ``BotOption(move, cards, difficulty)`` — the move text without its
+time, the cards a player has to see to find it, and a difficulty (about the
+worth of a Set, 1..4; higher for harder patterns) a bot can scale its time by.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import DECK, Card, find_sets, is_set, worth
+from ..errors import IllegalMove
+from ..move import Move
+from ..rng import deal
+from .base import Game
+from .table import check_on_table, check_set, codes, deck_of, take_and_refill
+
+
+class BotOption(NamedTuple):
+    """One thing a bot could do: the move (no time), the cards it must see, how hard it is."""
+
+    move: str
+    cards: tuple[Card, ...]
+    difficulty: float
+
+
+class Race(Game):
+    """The shared rules; a mode sets ``name``, ``TABLE``, ``MAX_TABLE`` and the hooks."""
+
+    VERBS = frozenset({"set", "miss", "end"})
+    STATE = ("table", "deck", "points", "misses", "taken", "ended")
+    OPTIONS = {"players": 1}
+    TABLE = 12
+    MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts
+    PICK = "set"  # the verb of a right pick
+    SIZE = 3  # cards in a pick
+
+    def check_options(self) -> None:
+        n = self.options["players"]
+        if n not in (1, 2, 3, 4) or isinstance(n, bool):
+            raise ValueError(f"{self.name}: players must be 1 to 4, not {n!r}")
+
+    @property
+    def players(self) -> list[str]:
+        return [f"P{i + 1}" for i in range(self.options["players"])]
+
+    @property
+    def hand(self) -> int:
+        """Always 0: a game of these modes is one deal."""
+        return 0
+
+    # ----- hooks ---------------------------------------------------------
+    CARDS: frozenset[Card] = frozenset(DECK)  # the cards this mode plays with
+
+    def deck_cards(self) -> list[Card]:
+        """The cards of this deal in deal order (the level's ``deck``, or ``deal(seed)``)."""
+        if self.level is not None:
+            cards = deck_of(self.level)
+            for c in cards:
+                if c not in self.CARDS:
+                    raise ValueError(f"{self.level.get('id', 'level')}: {codes([c])[0]} is not a {self.name} card")
+            return cards
+        return [c for c in deal(self.seed) if c in self.CARDS]
+
+    def picks(self) -> list[tuple[Card, ...]]:
+        """Every pick that may be taken now, in the order ``legal_moves`` lists them."""
+        return list(find_sets(self.table))
+
+    def check_pick(self, cards: tuple[Card, ...]) -> None:
+        """Refuse a pick that is not right, saying why (IllegalMove)."""
+        check_on_table(cards, self.table, self.SIZE)
+        check_set(cards)
+
+    def pick_worth(self, cards: tuple[Card, ...]) -> int:
+        return worth(*cards)
+
+    def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list:
+        """The record of a right pick in ``taken``: [player, [codes], worth, time]."""
+        return [player, codes(cards), self.pick_worth(cards), time]
+
+    def take(self, cards: tuple[Card, ...]) -> None:
+        """Take a right pick off the table and deal back (default: refill to ``TABLE`` in place)."""
+        take_and_refill(self.table, self.deck, cards, self.TABLE)
+
+    def can_miss(self, cards: tuple[Card, ...]) -> bool:
+        """May these cards be shown as a wrong pick? (on the table, distinct, not right)."""
+        check_on_table(cards, self.table, self.SIZE)
+        return not is_set(*cards)
+
+    # ----- the shared rules ---------------------------------------------
+    def setup(self) -> None:
+        self.points = {p: 0 for p in self.players}
+        self.misses = {p: 0 for p in self.players}
+        self.taken: list[list] = []  # [player, [codes], worth, time]
+        self.ended = False
+        cards = self.deck_cards()
+        self.table = cards[: self.TABLE]
+        self.deck = cards[self.TABLE :]
+        self.settle()
+
+    def settle(self) -> None:
+        """Deal three more while nothing can be taken (up to ``MAX_TABLE``)."""
+        while self.deck and not self.picks() and (self.MAX_TABLE is None or len(self.table) < self.MAX_TABLE):
+            self.table += self.deck[:3]
+            del self.deck[:3]
+
+    def player_of(self, m: Move) -> str:
+        player = m.player or "P1"
+        if player not in self.points:
+            raise IllegalMove(f"{player} is not playing (players: {', '.join(self.players)})")
+        return player
+
+    def apply(self, m: Move) -> None:
+        if m.verb == "end":
+            self.ended = True
+            return
+        player = self.player_of(m)
+        if m.verb == "miss":
+            self.miss(player, m.cards)
+            return
+        if m.verb != self.PICK:
+            raise IllegalMove(f"a right pick in {self.name} is '{self.PICK}', not '{m.verb}'")
+        self.check_pick(m.cards)
+        self.points[player] += 1
+        self.taken.append(self.taken_entry(player, m.cards, m.time))
+        self.take(m.cards)
+        self.settle()
+
+    def miss(self, player: str, cards: tuple[Card, ...]) -> None:
+        """A wrong pick (or, with no cards, a call that timed out): −1, nothing moves."""
+        if cards and not self.can_miss(cards):
+            raise IllegalMove(f"those cards are a right pick: play it as '{self.PICK}'")
+        self.points[player] -= 1
+        self.misses[player] += 1
+
+    def legal_moves(self) -> list[str]:
+        if self.over:
+            return []
+        picks = [" ".join(codes(p)) for p in self.picks()]
+        return [f"{p} {self.PICK} {s}" for p in self.players for s in picks] + ["end"]
+
+    def bot_options(self, player: str) -> list[BotOption]:
+        """What ``player`` could take now: every right pick, with its difficulty (its worth).
+
+        :raises ValueError: when ``player`` is not playing.
+        """
+        if player not in self.points:
+            raise ValueError(f"{player} is not playing (players: {', '.join(self.players)})")
+        if self.over:
+            return []
+        return [BotOption(f"{player} {self.PICK} {' '.join(codes(p))}", p, float(self.pick_worth(p)))
+                for p in self.picks()]
+
+    # ----- results -------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.ended or (not self.deck and not self.picks())
+
+    @property
+    def won(self) -> bool:
+        if not self.over:
+            return False
+        if len(self.players) == 1:
+            return not self.ended
+        return self.points["P1"] == max(self.points.values())
+
+    @property
+    def score(self):
+        return dict(self.points) if len(self.players) > 1 else self.points["P1"]
+
+    def view_extra(self) -> dict:
+        return {
+            "table": codes(self.table),
+            "deck": len(self.deck),
+            "players": self.players,
+            "misses": dict(self.misses),
+            "taken": [list(t) for t in self.taken],
+            "clock": self.clock,
+        }
