@@ -96,7 +96,7 @@ def test_the_command_line_prints_every_mode_and_par():
     out = subprocess.run([sys.executable, "-m", "game.daily", "2026-11-21"], cwd=ROOT, capture_output=True,
                          text=True, timeout=120, check=True).stdout
     assert "#1" in out and "Pillars of 13" in out and "Samson-winnable" in out
-    assert sum(1 for line in out.splitlines() if "code " in line) == 6
+    assert sum(1 for line in out.splitlines() if "code " in line) == len(variants.MODES)
 
 
 def test_the_command_line_refuses_a_bad_date():
