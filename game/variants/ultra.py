@@ -6,7 +6,8 @@ be on the table.  ``P1 miss A B C D @t`` is a wrong pick (−1).  The four are
 dealt back up to 12 in place; while the table holds no UltraSet three more
 are dealt for as long as the deck lasts.  The game is over when the deck is
 empty and no UltraSet is left.  ``legal_moves`` lists the four cards in index
-order; ``taken`` and ``last`` write them pair by pair, with the completing card.
+order; ``taken`` and ``last`` write them pair by pair (each pair in index
+order, the pair holding the lowest card first), with the completing card.
 
 The worth of an UltraSet (share text, stats) is the number of features not
 all the same across the four cards (1..4).
@@ -54,11 +55,11 @@ class Ultra(Race):
 
     def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list:
         """[player, [codes pair by pair], worth, time, completing card]."""
-        p, q, x = ultra_pairs(*cards)
+        p, q, x = split(cards)
         return [player, codes(p + q), self.pick_worth(cards), time, code(x)]
 
     def take(self, cards: tuple[Card, ...]) -> None:
-        p, q, x = ultra_pairs(*cards)
+        p, q, x = split(cards)
         self.last = {"cards": codes(p + q), "completes": code(x)}
         take_and_refill(self.table, self.deck, cards, self.TABLE)
 
@@ -77,6 +78,13 @@ class Ultra(Race):
 
     def view_extra(self) -> dict:
         return {**super().view_extra(), "last": {**self.last, "cards": list(self.last["cards"])} if self.last else None}
+
+
+def split(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
+    """An UltraSet's two pairs (each in index order, the pair of the lower card first) and its completing card."""
+    p, q, x = ultra_pairs(*cards)
+    p, q = sorted((tuple(sorted(p)), tuple(sorted(q))))
+    return p, q, x
 
 
 GAME = Ultra
