@@ -266,3 +266,29 @@ def test_the_largest_set_free_group_of_junior_cards_has_nine():
 @given(st.lists(st.sampled_from(JUNIOR), min_size=10, max_size=10, unique=True))
 def test_any_ten_junior_cards_hold_a_set(cards):
     assert any(bf_set(*t) for t in combinations(cards, 3))
+
+
+# ----- through a session (game.session, game.match) -----------------------------
+@pytest.mark.parametrize("mode", NEW)
+def test_a_session_of_plain_players_plays_the_mode_to_its_end(mode):
+    from game.match import play_out
+    from game.session import from_json, new_session
+
+    s = play_out(new_session(mode, seed=5, seats=["human", "human"], now=0.0))
+    result = s.result()
+    assert s.over and result["mode"] == mode and sum(result["score"].values()) >= 7
+    again = from_json(s.to_json())
+    assert again.game.view() == s.game.view() and again.events == s.events
+
+
+def test_a_call_that_runs_out_costs_one_except_in_memory():
+    from game.session import CALL_TIME, new_session
+
+    for mode in NEW:
+        s = new_session(mode, seed=5, seats=["human"], now=0.0)
+        if mode == "memory":
+            s.act(0, "flip " + code(s.game.table[0]), 1.0)
+        s.act(0, "call", 1.0)
+        s.tick(1.0 + CALL_TIME + 0.5)
+        assert s.game.score == (0 if mode == "memory" else -1), mode
+        assert s.game.view().get("up", []) == []

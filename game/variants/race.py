@@ -47,6 +47,9 @@ class Race(Game):
     MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts
     PICK = "set"  # the verb of a right pick
     SIZE = 3  # cards in a pick
+    REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
+    DEFAULT_SEATS = ("human",)
+    time_limit = None  # no Blitz here
 
     def check_options(self) -> None:
         n = self.options["players"]
@@ -164,6 +167,18 @@ class Race(Game):
         return [BotOption(f"{player} {self.PICK} {' '.join(codes(p))}", p, float(self.pick_worth(p)))
                 for p in self.picks()]
 
+    def timeout_move(self, player: str) -> str | None:
+        """What a call that runs out costs: a miss without cards."""
+        return f"{player} miss"
+
+    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+        """A plain player's next move: the first of ``bot_options`` (without the player when one is given)."""
+        options = self.bot_options(player or "P1")
+        if not options:
+            return None
+        move = options[0].move
+        return move.split(" ", 1)[1] if player is not None else move
+
     # ----- results -------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -188,5 +203,8 @@ class Race(Game):
             "players": self.players,
             "misses": dict(self.misses),
             "taken": [list(t) for t in self.taken],
+            "by_worth": [sum(1 for t in self.taken if t[2] == w) for w in (1, 2, 3, 4)],
+            "hand": 1,  # as Classic: one deal, so hand 1 of 1
+            "hands": 1,
             "clock": self.clock,
         }
