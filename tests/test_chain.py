@@ -2,23 +2,19 @@
 
 from itertools import combinations
 
-from engine_driver import assert_refused
+from engine_driver import assert_refused, dealt_first
 
 from game import variants
-from game.cards import DECK, code, is_set
+from game.cards import is_set
 
 # 1RDE 2GOH 3PSF is a Set; so is 1RDE 1RDH 1RDF (carrying 1RDE) and 2GOH 2GOE 2GOF (carrying 2GOH)
 HEAD = "1RDE 2GOH 3PSF 1RDH 1RDF 2GOE 2GOF 1ROE 1ROH 1GDE 1GDH 1GOE"
 
 
-def game_from(first: str = HEAD, **options):
-    head = first.split()
-    deck = head + [code(c) for c in DECK if code(c) not in head]
-    return variants.load({"variant": "chain", "id": "test", "deck": deck}, **options)
 
 
 def test_the_first_set_is_any_set_and_becomes_the_previous_set():
-    g = game_from()
+    g = dealt_first("chain", HEAD)
     g.play("P1 set 1RDE 2GOH 3PSF @2.00")
     v = g.view()
     assert v["previous"] == ["1RDE", "2GOH", "3PSF"] and v["discard"] == 0
@@ -26,14 +22,14 @@ def test_the_first_set_is_any_set_and_becomes_the_previous_set():
 
 
 def test_after_that_a_set_of_three_table_cards_is_refused():
-    g = game_from("1RDE 2GOH 3PSF 1RDH 1ROE 1RSF 2GOE 2GOF 1GDE 1GDH 1GOE 2PDE")
+    g = dealt_first("chain", "1RDE 2GOH 3PSF 1RDH 1ROE 1RSF 2GOE 2GOF 1GDE 1GDH 1GOE 2PDE")
     g.play("P1 set 1RDE 2GOH 3PSF")
     assert "P1 set 1RDH 1ROE 1RSF" not in g.legal_moves()
     assert_refused(g, "P1 set 1RDH 1ROE 1RSF")
 
 
 def test_a_set_carrying_one_card_is_written_carried_card_first():
-    g = game_from()
+    g = dealt_first("chain", HEAD)
     g.play("P1 set 1RDE 2GOH 3PSF")
     assert "P1 set 1RDE 1RDH 1RDF" in g.legal_moves()
     g.play("P1 set 1RDH 1RDF 1RDE @5.00")
@@ -44,14 +40,14 @@ def test_a_set_carrying_one_card_is_written_carried_card_first():
 
 
 def test_only_the_previous_set_may_be_carried():
-    g = game_from()
+    g = dealt_first("chain", HEAD)
     g.play("P1 set 1RDE 2GOH 3PSF")
     g.play("P1 set 2GOH 2GOE 2GOF")
     assert_refused(g, "P1 set 1RDE 1RDH 1RDF")  # 1RDE was carried two Sets ago: it is gone
 
 
 def test_a_wrong_pick_may_use_previous_cards_and_costs_one():
-    g = game_from(players=2)
+    g = dealt_first("chain", HEAD, players=2)
     g.play("P1 set 1RDE 2GOH 3PSF")
     g.play("P2 miss 1RDE 1ROE 1ROH @3.00")
     assert g.score == {"P1": 1, "P2": -1}

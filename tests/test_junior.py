@@ -1,7 +1,7 @@
 """Junior (RULES.md §7): the 27 solid cards, nine on the table."""
 
 import pytest
-from engine_driver import assert_refused
+from engine_driver import assert_refused, dealt_first
 
 from game import variants
 from game.cards import DECK, code
@@ -10,10 +10,6 @@ SOLID = [code(c) for c in DECK if c % 3 == 2]
 CAP9 = "1RDF 1ROF 1GDF 1GOF 2RDF 2ROF 2GSF 2PSF 3GSF"  # nine solid cards holding no Set
 
 
-def game_from(first: str, **options):
-    head = first.split()
-    deck = head + [c for c in SOLID if c not in head]
-    return variants.load({"variant": "junior", "id": "test", "deck": deck}, **options)
 
 
 def test_the_deal_is_the_solid_cards_nine_on_the_table():
@@ -24,12 +20,12 @@ def test_the_deal_is_the_solid_cards_nine_on_the_table():
 
 
 def test_nine_cards_without_a_set_get_three_more_and_then_hold_one():
-    g = game_from(CAP9)
+    g = dealt_first("junior", CAP9, SOLID)
     assert len(g.table) == 12 and g.legal_moves()[0].startswith("P1 set")
 
 
 def test_a_right_set_is_dealt_back_to_nine_in_place():
-    g = game_from("1RDF 2RDF 3RDF 1GOF 1GSF 1PDF 2GOF 2PSF 3GDF")
+    g = dealt_first("junior", "1RDF 2RDF 3RDF 1GOF 1GSF 1PDF 2GOF 2PSF 3GDF", SOLID)
     g.play("P1 set 3RDF 1RDF 2RDF @3.00")
     v = g.view()
     assert v["score"] == 1 and len(v["table"]) == 9 and v["table"][3:] == "1GOF 1GSF 1PDF 2GOF 2PSF 3GDF".split()
@@ -44,7 +40,7 @@ def test_a_striped_card_is_not_in_the_game():
 
 
 def test_a_wrong_pick_and_a_call_that_ran_out_each_cost_one():
-    g = game_from(CAP9, players=2)
+    g = dealt_first("junior", CAP9, SOLID, players=2)
     g.play("P2 miss 1RDF 1ROF 1GDF @1.00")
     g.play("P1 miss @6.00")
     assert g.score == {"P1": -1, "P2": -1} and g.view()["misses"] == {"P1": 1, "P2": 1}

@@ -1,21 +1,16 @@
 """Memory (RULES.md §7): face down, turn up three, a Set is taken, anything else turns back."""
 
-from engine_driver import assert_refused
+from engine_driver import assert_refused, dealt_first
 
-from game import variants
-from game.cards import DECK, code
+from game.cards import code
 
 HEAD = "1RDE 2GOH 3PSF 1RDH 1ROE 1ROH 1GDE 1GDH 1GOE 1GOH 2RDF 2ROF"  # one Set: the first three
 
 
-def game_from(first: str = HEAD, **options):
-    head = first.split()
-    deck = head + [code(c) for c in DECK if code(c) not in head]
-    return variants.load({"variant": "memory", "id": "test", "deck": deck}, **options)
 
 
 def test_the_table_lies_face_down_and_a_flip_shows_one_card():
-    g = game_from()
+    g = dealt_first("memory", HEAD)
     assert g.view()["table"] == ["??"] * 12
     g.play("P1 flip 2GOH @1.00")
     v = g.view()
@@ -23,7 +18,7 @@ def test_the_table_lies_face_down_and_a_flip_shows_one_card():
 
 
 def test_three_that_are_a_set_are_taken_and_replaced_face_down():
-    g = game_from()
+    g = dealt_first("memory", HEAD)
     for i, c in enumerate(["1RDE", "2GOH", "3PSF"]):
         g.play(f"P1 flip {c} @{i + 1}.00")
     v = g.view()
@@ -33,7 +28,7 @@ def test_three_that_are_a_set_are_taken_and_replaced_face_down():
 
 
 def test_three_that_are_no_set_turn_back_and_cost_nothing():
-    g = game_from()
+    g = dealt_first("memory", HEAD)
     for c in ["1RDE", "1RDH", "2ROF"]:
         g.play(f"P1 flip {c}")
     v = g.view()
@@ -44,7 +39,7 @@ def test_three_that_are_no_set_turn_back_and_cost_nothing():
 
 
 def test_while_one_player_turns_cards_nobody_else_may():
-    g = game_from(players=2)
+    g = dealt_first("memory", HEAD, players=2)
     g.play("P1 flip 1RDE")
     assert_refused(g, "P2 flip 2GOH")
     assert all(m.startswith("P1 flip") for m in g.legal_moves()[:-1])
@@ -54,7 +49,7 @@ def test_while_one_player_turns_cards_nobody_else_may():
 
 
 def test_a_flip_names_one_face_down_table_card():
-    g = game_from()
+    g = dealt_first("memory", HEAD)
     g.play("P1 flip 1RDE")
     assert_refused(g, "P1 flip 1RDE")  # already up
     assert_refused(g, "P1 flip 3PSE")  # not on the table
@@ -64,7 +59,7 @@ def test_a_flip_names_one_face_down_table_card():
 
 
 def test_a_bot_remembers_what_was_shown():
-    g = game_from(players=2)
+    g = dealt_first("memory", HEAD, players=2)
     for c in ["1RDE", "2GOH", "1ROE"]:
         g.play(f"P2 flip {c}")
     options = g.bot_options("P1")

@@ -1,19 +1,17 @@
 """Shuffle (RULES.md §7): Classic, with a fresh table dealt from the deck after every Set."""
 
+from engine_driver import dealt_first
+
 from game import variants
 from game.cards import DECK, code
 
 HEAD = "1RDE 2GOH 3PSF 1RDH 1ROE 1ROH 1GDE 1GDH 1GOE 1GOH 2RDF 2ROF"  # one Set: the first three
 
 
-def game_from(first: str = HEAD, **options):
-    head = first.split()
-    deck = head + [code(c) for c in DECK if code(c) not in head]
-    return variants.load({"variant": "shuffle", "id": "test", "deck": deck}, **options)
 
 
 def test_after_a_set_every_table_card_goes_back_and_twelve_are_dealt_afresh():
-    g = game_from()
+    g = dealt_first("shuffle", HEAD)
     g.play("P1 set 1RDE 2GOH 3PSF @4.00")
     table = [code(c) for c in g.table]
     assert g.score == 1 and len(table) >= 12 and len(table) + len(g.deck) == 78
@@ -22,7 +20,7 @@ def test_after_a_set_every_table_card_goes_back_and_twelve_are_dealt_afresh():
 
 
 def test_the_fresh_deal_comes_from_the_games_own_seeded_stream():
-    a, b = game_from(), game_from()
+    a, b = dealt_first("shuffle", HEAD), dealt_first("shuffle", HEAD)
     a.play("P1 set 1RDE 2GOH 3PSF")
     b.play("P1 set 1RDE 2GOH 3PSF")
     assert a.table == b.table and a.deck == b.deck
