@@ -82,6 +82,12 @@ def check_position(g) -> None:
         assert g.over == (not g.deck and not bf_picks(g))
     if g.deck and not g.over and not bf_picks(g):
         assert g.MAX_TABLE is not None and len(g.table) >= g.MAX_TABLE
+    if g.name == "memory" and not g.over:  # a flip of every face-down card, by whoever may turn now
+        v, table = g.view(), table_codes(g)
+        down = [c for c, shown in zip(table, v["table"]) if shown == "??"]
+        assert [c for c, shown in zip(table, v["table"]) if shown != "??"] == sorted(v["up"], key=table.index)
+        who = [v["turner"]] if v["up"] else v["players"]
+        assert set(g.legal_moves()) == {f"{p} flip {c}" for p in who for c in down} | {"end"}
 
 
 # ----- random play -------------------------------------------------------------

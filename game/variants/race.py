@@ -7,9 +7,11 @@ is a wrong pick (−1, the cards stay), ``P1 miss @t`` a call that timed out
 the table starts at ``TABLE`` cards, grows by 3 while it holds nothing to
 take, and the game is over when the deck is empty and nothing can be taken.
 
-A mode overrides the hooks below it names: which cards its deal holds
-(``deck_cards``), what a pick is (``picks``, ``check_pick``, ``take``) and
-how the table is dealt back after one (``after_take``).
+A mode overrides the hooks it needs: which cards its deal holds (``CARDS``,
+``deck_cards``), what a right pick is (``picks``, ``check_pick``,
+``pick_worth``, ``taken_entry``), what a wrong one may be (``can_miss``) and
+how the table is dealt back after a right one (``take``).  ``REALTIME``,
+``timeout_move`` and ``demo_choice`` are what ``game.session`` asks of it.
 
 ``bot_options(player)`` lists what a bot could do now, in the mode's own
 terms: ``BotOption(move, cards, difficulty)`` — the move text without its
