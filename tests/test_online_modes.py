@@ -298,3 +298,20 @@ def test_a_call_that_runs_out_costs_one_except_in_memory():
         s.tick(1.0 + CALL_TIME + 0.5)
         assert s.game.score == (0 if mode == "memory" else -1), mode
         assert s.game.view().get("up", []) == []
+
+
+
+def test_a_pick_is_the_right_move_or_a_miss_in_the_modes_own_terms():
+    from engine_driver import dealt_first
+
+    from game.cards import parse_cards
+
+    chain = dealt_first("chain", "1RDE 2GOH 3PSF 1RDH 1RDF 1ROE 1ROH 1ROF 1GDE 1GDH 1GOE 2PDE")
+    chain.play("P1 set 1RDE 2GOH 3PSF")
+    assert chain.pick_move("P1", parse_cards("1RDH 1RDE 1RDF")) == "P1 set 1RDE 1RDH 1RDF"
+    assert chain.pick_move("P1", parse_cards("1ROE 1ROH 1ROF")) == "P1 miss 1ROE 1ROH 1ROF"  # a Set, not chained
+    ultra = dealt_first("ultra", "1RDE 2GOH 1RDH 2GOE 1ROE 1GSE 1GSF 1PSH 2RDF 2RSE 3RDF 3GDF")
+    assert ultra.pick_move("P1", parse_cards("1RDE 2GOH 1RDH 2GOE")) == "P1 ultra 1RDE 2GOH 1RDH 2GOE"
+    assert ultra.pick_move("P1", parse_cards("1RDE 2GOH 1RDH 1ROE")) == "P1 miss 1RDE 2GOH 1RDH 1ROE"
+    with pytest.raises(IllegalMove):
+        variants.new("memory", seed=2).pick_move("P1", parse_cards("1RDE 2GOH 3PSF"))

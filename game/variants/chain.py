@@ -45,10 +45,14 @@ class Chain(Race):
     def play(self, move: str | Move) -> Move:
         """As ``Game.play``; a Set or miss holding one card of the previous Set is written with it first."""
         m = Move.parse(move) if isinstance(move, str) else move
-        carried = [c for c in m.cards if c in self.previous]
-        if len(carried) == 1 and m.cards[0] != carried[0]:
-            m = dataclasses.replace(m, cards=(carried[0], *[c for c in m.cards if c != carried[0]]))
-        return super().play(m)
+        return super().play(dataclasses.replace(m, cards=self.written(m.cards)))
+
+    def written(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The carried card first, when exactly one card of the previous Set is among ``cards``."""
+        carried = [c for c in cards if c in self.previous]
+        if len(carried) != 1:
+            return tuple(cards)
+        return (carried[0], *[c for c in cards if c != carried[0]])
 
     def picks(self) -> list[tuple[Card, ...]]:
         if not self.previous:

@@ -94,6 +94,13 @@ class Memory(Race):
         self.seen = [s for s in self.seen if s not in cards]
         self.settle()
 
+    def pick_move(self, player: str, cards: tuple[Card, ...]) -> str:
+        """Memory has no picks of three: cards are turned one by one.
+
+        :raises IllegalMove: always.
+        """
+        raise IllegalMove("in Memory cards are turned up one at a time: P1 flip 2GOH")
+
     def legal_moves(self) -> list[str]:
         if self.over:
             return []

@@ -169,6 +169,22 @@ class Race(Game):
         return [BotOption(f"{player} {self.PICK} {' '.join(codes(p))}", p, float(self.pick_worth(p)))
                 for p in self.picks()]
 
+    def pick_move(self, player: str, cards: tuple[Card, ...]) -> str:
+        """The move a player's pick of ``cards`` makes: the right pick when it is one, else a miss.
+
+        (For a session or screen: in Set-Chain a Set of three table cards, and in
+        UltraSet four cards of no UltraSet, are wrong picks although ``is_set``
+        may say otherwise.)  The miss may still be refused, e.g. for a card not
+        on the table.
+        """
+        cards_text = " ".join(codes(self.written(tuple(cards))))
+        right = f"{player} {self.PICK} {cards_text}"
+        return right if self.is_legal(right) else f"{player} miss {cards_text}"
+
+    def written(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards of a pick in the order a move writes them (as given; Set-Chain: carried card first)."""
+        return cards
+
     def timeout_move(self, player: str) -> str | None:
         """What a call that runs out costs: a miss without cards."""
         return f"{player} miss"
