@@ -44,6 +44,7 @@ VERSION = 1
 CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
 BOT_SHOW = 0.55  # seconds a bot's call is shown, its three cards lit, before its pick is played
 MAX_STEPS = 100_000  # events one tick may fire at most (a guard; a real game has a few hundred)
+PICKS = frozenset({"set", "miss", "ultra", "flip"})  # moves that take (or try to take) cards: they need the call
 SESSION_WORDS = frozenset({"call", "undo", "redo", "lapse", "go"})  # events that are not variant moves
 
 
@@ -216,7 +217,7 @@ class Session:
     def _bot_acts(self, player: str, move: str) -> None:
         self.bots[player].reset()
         m = Move.parse(move)
-        if m.verb in ("set", "miss"):  # a pick: call, show the three cards, then play them
+        if m.verb in PICKS:  # a pick: call, show the cards, then play them
             self._record(f"{player} call")
             self.caller, self.pending = player, move
             self.call_ends = self.clock + BOT_SHOW
@@ -278,14 +279,21 @@ class Session:
 
     def _realtime_move(self, player: str, m: Move) -> str:
         self._check_free(player)
-        verb = m.verb
-        if verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
-            verb = "miss"  # three cards that are no Set: a wrong pick (the engine still checks they lie out)
-        implicit = self.caller is None and verb in ("set", "miss")
-        event = self._record(str(Move(verb, m.cards, player, m.target)))  # raises, changing nothing, if refused
+        move = str(Move(m.verb, m.cards, player, m.target))
+        if m.verb in ("set", "ultra") and hasattr(self.game, "pick_move"):
+            move = self.game.pick_move(player, m.cards)  # the mode decides what a right pick is
+        elif m.verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
+            move = str(Move("miss", m.cards, player))  # a wrong pick (the engine still checks the cards lie out)
+        verb = Move.parse(move).verb
+        picks = verb in PICKS
+        implicit = self.caller is None and picks
+        event = self._record(move)  # raises, changing nothing, if refused
         if implicit:  # a pick made without a call first: the call is part of it
             self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
-        self.caller = self.pending = None
+        if picks and getattr(self.game, "picking", lambda p: False)(player):
+            self.caller, self.call_ends = player, self.call_ends if not implicit else self.clock + self.call_time
+        else:
+            self.caller = self.pending = None
         return event
 
     def _undo_redo(self, word: str) -> str:

@@ -293,8 +293,9 @@ def test_a_call_that_runs_out_costs_one_except_in_memory():
     for mode in NEW:
         s = new_session(mode, seed=5, seats=["human"], now=0.0)
         if mode == "memory":
-            s.act(0, "flip " + code(s.game.table[0]), 1.0)
-        s.act(0, "call", 1.0)
+            s.act(0, "flip " + code(s.game.table[0]), 1.0)  # the first flip is the call
+        else:
+            s.act(0, "call", 1.0)
         s.tick(1.0 + CALL_TIME + 0.5)
         assert s.game.score == (0 if mode == "memory" else -1), mode
         assert s.game.view().get("up", []) == []

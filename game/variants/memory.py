@@ -94,6 +94,10 @@ class Memory(Race):
         self.seen = [s for s in self.seen if s not in cards]
         self.settle()
 
+    def picking(self, player: str) -> bool:
+        """Is ``player`` between flips (one or two cards up)?  Their call stays open meanwhile."""
+        return bool(self.up) and self.turner == player
+
     def pick_move(self, player: str, cards: tuple[Card, ...]) -> str:
         """Memory has no picks of three: cards are turned one by one.
 
