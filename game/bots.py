@@ -1,10 +1,11 @@
-"""Opponents for Classic and 20/20: seeded, with human-like timing.
+"""Opponents for Classic and 20/20: seeded, with human-like timing that improves with practice.
 
 The model (a "horse race", after Jacob & Hochstein 2008, *Set recognition as
-a window to perceptual and cognitive processes*: each Set on the table is
-searched for independently and the first one seen wins, so a table holding
-more Sets is solved faster, and Sets whose cards are alike are seen sooner
-than Sets whose cards differ in every feature).
+a window to perceptual and cognitive processes*, Perception & Psychophysics
+70(7): each Set on the table is searched for independently and the first one
+seen wins, so a table holding more Sets is solved faster, and Sets whose
+cards are alike are seen sooner than Sets whose cards differ in every
+feature).
 
 When the position a bot looks at changes (the table, and in 20/20 its own
 personal cards), it plans again from that moment ``t0``.  For every Set it
@@ -27,22 +28,57 @@ sees none at all).
 
 The levels (seconds; ``n`` = 12 on a fresh Classic table):
 
-=========  ========  =====  =====  =====  =====  =======  ===============
-level      reaction  scan   slope  sigma  miss   give_up  first Set, 12
-=========  ========  =====  =====  =====  =====  =======  ===============
-beginner   3.0       3.5    0.45   0.55   0.12   2.5      49 s (28-96)
-casual     2.5       2.2    0.40   0.50   0.06   2.5      31 s (19-56)
-human      2.0       1.4    0.35   0.50   0.03   2.5      19 s (12-38)
-fast       1.2       0.7    0.25   0.45   0.01   2.0      9 s (6-16)
-expert     0.8       0.3    0.15   0.35   0.00   2.0      4 s (3-6)
-=========  ========  =====  =====  =====  =====  =======  ===============
+========  ========  ====  =====  =====  ====  =======  =============  =============  =====
+level     reaction  scan  slope  sigma  miss  give_up  first Set, 12  a Set, solo    prior
+========  ========  ====  =====  =====  ====  =======  =============  =============  =====
+beginner  3.0       3.5   0.45   0.55   0.12  2.5      49 s (28-96)   56 s (30-125)  30
+casual    2.5       2.2   0.40   0.50   0.06  2.5      31 s (19-56)   34 s (20-68)   96
+human     2.0       1.4   0.35   0.50   0.03  2.5      19 s (12-38)   21 s (12-40)   296
+fast      1.2       0.7   0.25   0.45   0.01  2.0      9 s (6-16)     10 s (6-17)    1677
+expert    0.8       0.3   0.15   0.35   0.00  2.0      4 s (3-6)      4.5 s (3-6)    13947
+========  ========  ====  =====  =====  ====  =======  =============  =============  =====
 
-The last column is the measured median (10th-90th percentile) time to the
-first call on 400 fresh 12-card Classic deals.  "human" is pitched at a
-typical adult who knows the game: 10-30 s for the first Set on a fresh
-12-card table (a keen solo player clears a whole deck, 25 Sets, in about
-8-10 minutes: some 20 s a Set); "expert" at strong online players (a few
-seconds).  ``tools/bench_bots.py`` measures the figures.
+"first Set, 12" is the measured median (10th-90th percentile) time to the
+first call on 400 fresh 12-card Classic deals; "a Set, solo" the same for
+every Set of 200 whole solo Classic games (``GAME_SET``); both with no
+practice.  "human" is pitched at a typical adult who knows the game: 10-30 s
+for the first Set on a fresh 12-card table (a keen solo player clears a whole
+deck, 25 Sets, in about 8-10 minutes: some 20 s a Set); "expert" at strong
+online players (a few seconds).  ``tools/bench_bots.py`` measures the figures.
+
+Practice (the power law of practice, Newell & Rosenbloom 1981, *Mechanisms
+of skill acquisition and the law of practice*, in its general form
+``T = A + B × (N + E)^−α``: a fixed part ``A`` that practice does not
+shorten, and a part that shrinks as a power of the trials ``N`` plus the
+practice ``E`` brought to the task).  Here the fixed part is ``reaction`` and
+the shrinking part is the search, so ``scan`` (and the chance of a wrong
+pick, ``miss``) are multiplied by::
+
+    ((E + N) / E) ^ −ALPHA
+
+All five levels sit on one curve, ``scan = B × E^−ALPHA``: a level's
+``scan`` says how much practice ``E`` it stands for (the "prior" column,
+in Sets; ``B`` puts the beginner at 30 Sets).  So a beginner that has seen
+some 270 Sets scans as fast as "human" did at the start, while an expert
+barely moves.  The shape is Newell & Rosenbloom's; ``ALPHA`` = 0.4 and the
+beginner's 30 Sets are our choices, not fitted to Set players (no such data
+was at hand).
+
+``N`` counts Sets the bot has seen taken, its own and others' (checking a
+Set someone else took is practice too): ``practice`` Sets from earlier games
+(given by the caller, who stores it per level: ``practice_after`` works out
+the new figure after a game) plus the Sets taken so far in this game, which
+the bot counts itself from the game's moves.  A bot made again mid-game (a
+resumed game) counts the same, so a replay is the same game.
+
+The "partner" level (``Bot(..., level=PARTNER, pace=[...])``) is a close
+match for one person: ``pace`` is that person's recent seconds per Set
+(``pace_after`` keeps the list), and the partner is shaped so that its median
+seconds a Set over a solo game are the median of the last ``PACE_KEEP`` of
+them: between two levels' ``GAME_SET`` times its figures are blended, by the
+log of the time.  It takes no ``practice`` and does not learn in the game:
+the person's pace already holds their learning, and it follows them from
+game to game.  ``learns=False`` gives any level that fixed strength too.
 
 Everything random comes from ``game.rng.Rng`` seeded by (seed, player), so a
 bot game is the same every time.
@@ -53,17 +89,24 @@ bot game is the same every time.
 >>> t, move = b.plan(g, 0.0)
 >>> move.startswith("P2 set"), 0 < t < 30
 (True, True)
+>>> practice_after(40, ["P1 set 1RDE 2GOH 3PSF @9.00", "P2 miss @12.00"])
+41
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import Card, code, find_sets, shared, worth
+from .practice import PACE_KEEP, check_pace, check_practice, pace_after, practice_after, set_seconds, sets_taken
 from .rng import Rng
+
+__all__ = ["ALPHA", "GAME_SET", "LEVELS", "PACE_KEEP", "PARTNER", "Bot", "Level", "Sighting", "pace_after",
+           "partner_level", "practice_after", "practised", "prior", "set_seconds", "sets_taken", "simulate"]
 
 GAMES = ("classic", "twenty")
 MAX_HAND = 9  # 20/20: no drawing past this
@@ -88,6 +131,77 @@ LEVELS: dict[str, Level] = {
     "fast": Level(1.2, 0.7, 0.25, 0.45, 0.01, 2.0),
     "expert": Level(0.8, 0.3, 0.15, 0.35, 0.0, 2.0),
 }
+#: measured median seconds a Set over 200 whole solo Classic games, not learning (``tools/bench_bots.py``)
+GAME_SET = {"beginner": 56.5, "casual": 34.25, "human": 21.1, "fast": 10.0, "expert": 4.5}
+
+ALPHA = 0.4  # exponent of the practice curve
+BEGINNER_PRIOR = 30  # Sets of practice the beginner level stands for
+_B = LEVELS["beginner"].scan * BEGINNER_PRIOR**ALPHA  # scan = _B × prior^−ALPHA
+
+PARTNER = "partner"
+PACE_RANGE = (1.5, 600.0)  # the times a partner can be shaped for (seconds per Set)
+
+
+def prior(scan: float) -> float:
+    """The Sets of practice a search speed of ``scan`` seconds a card stands for, on the one curve.
+
+    >>> round(prior(LEVELS["beginner"].scan)), round(prior(LEVELS["human"].scan))
+    (30, 296)
+    """
+    return (_B / scan) ** (1 / ALPHA)
+
+
+def practised(level: Level, sets: int) -> Level:
+    """``level`` after ``sets`` Sets of practice: ``scan`` and ``miss`` shrink by the power law.
+
+    >>> practised(LEVELS["human"], 0) == LEVELS["human"]
+    True
+    >>> round(practised(LEVELS["beginner"], 270).scan, 2)
+    1.39
+    """
+    if sets <= 0:
+        return level
+    e = prior(level.scan)
+    f = ((e + sets) / e) ** -ALPHA
+    return replace(level, scan=level.scan * f, miss=level.miss * f)
+
+
+def partner_level(pace: Sequence[float]) -> Level:
+    """The level whose median seconds a Set in a solo game are the median of ``pace[-PACE_KEEP:]``.
+
+    Between two levels' times the figures are blended (by the log of the time)
+    and ``scan`` is set so the median lands on the time; beyond the slowest
+    level its shape is kept, beyond the fastest its times are scaled down.
+
+    >>> round(partner_level([21.1]).scan, 6) == LEVELS["human"].scan
+    True
+
+    :raises ValueError: when ``pace`` is not a non-empty list of positive seconds.
+    """
+    lo, hi = PACE_RANGE
+    t = min(hi, max(lo, statistics.median(check_pace(pace)[-PACE_KEEP:])))
+    names = list(LEVELS)  # slowest first
+    ks = {n: (GAME_SET[n] - LEVELS[n].reaction) / LEVELS[n].scan for n in names}
+    if t <= GAME_SET[names[-1]]:
+        fastest = LEVELS[names[-1]]
+        s = t / GAME_SET[names[-1]]
+        return replace(fastest, reaction=fastest.reaction * s, scan=fastest.scan * s)
+    if t >= GAME_SET[names[0]]:
+        a = b = names[0]
+        u = 0.0
+    else:
+        i = next(i for i in range(len(names) - 1) if GAME_SET[names[i + 1]] <= t)
+        a, b = names[i], names[i + 1]
+        u = math.log(GAME_SET[a] / t) / math.log(GAME_SET[a] / GAME_SET[b])
+    la, lb = LEVELS[a], LEVELS[b]
+
+    def mix(x: float, y: float) -> float:
+        return x + (y - x) * u
+
+    reaction = mix(la.reaction, lb.reaction)
+    k = mix(ks[a], ks[b])
+    return Level(reaction, (t - reaction) / k, mix(la.slope, lb.slope), mix(la.sigma, lb.sigma),
+                 mix(la.miss, lb.miss), mix(la.give_up, lb.give_up))
 
 
 @dataclass(frozen=True)
@@ -102,23 +216,51 @@ class Sighting:
 class Bot:
     """An opponent playing for one player of a Classic or 20/20 game.
 
-    :raises ValueError: on an unknown level or a bad player name.
+    ``practice``: Sets this level has seen taken in earlier games (see
+    ``practice_after``); ``pace``: for the ``PARTNER`` level only, the
+    person's recent seconds per Set (see ``pace_after``); ``learns=False``:
+    a bot of fixed strength, as the level's table says (the partner never learns).
+
+    :raises ValueError: on an unknown level, a bad player name, a bad
+        ``practice``, or a ``pace`` missing for the partner or given to another level.
     """
 
-    def __init__(self, player: str = "P2", level: str = "human", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS)}")
+    def __init__(self, player: str = "P2", level: str = "human", seed: int = 0, practice: int = 0,
+                 pace: Sequence[float] | None = None, learns: bool = True) -> None:
+        if level not in LEVELS and level != PARTNER:
+            raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS)}, {PARTNER}")
         if player not in ("P1", "P2", "P3", "P4"):
             raise ValueError(f"a bot plays for P1 to P4, not {player!r}")
         self.player = player
         self.level = level
-        self.params = LEVELS[level]
+        self.practice = check_practice(practice)
+        self.learns = bool(learns) and level != PARTNER
+        if level == PARTNER:
+            if pace is None:
+                raise ValueError("the partner needs the person's pace: recent seconds per Set")
+            self.base = partner_level(pace)
+        elif pace is not None:
+            raise ValueError(f"pace is for the {PARTNER} level, not {level!r}")
+        else:
+            self.base = LEVELS[level]
+        self.seen = 0  # Sets taken in this game, when the bot last looked
+        self._counted, self._last = 0, None  # how many of the game's moves are counted, and the last
+        self.params = self._learned()
         self.rng = Rng(seed).fork(int(player[1:]))
         self._key: Any = None
         self._plan: tuple[float, str] | None = None
 
     def __repr__(self) -> str:
         return f"Bot({self.player!r}, {self.level!r})"
+
+    @property
+    def experience(self) -> int:
+        """Sets of practice the bot's timing stands on now: earlier games plus this one so far
+        (0 for a bot that does not learn)."""
+        return self.practice + self.seen if self.learns else 0
+
+    def _learned(self) -> Level:
+        return practised(self.base, self.experience)
 
     # ----- what the bot looks at -----------------------------------------
     def _check(self, game: Any) -> None:
@@ -132,6 +274,17 @@ class Bot:
 
     def _key_of(self, game: Any) -> tuple:
         return (game.name, game.hand, tuple(game.table), tuple(self._own(game)))
+
+    def _look(self, game: Any) -> None:
+        """Count the Sets taken so far in the game (its practice in this game): the new moves only."""
+        moves, n, seen = game.history, self._counted, self.seen
+        if n > len(moves) or (n and moves[n - 1] != self._last):  # moves were taken back: count again
+            n, seen = 0, 0
+        seen += sets_taken(moves[n:])
+        self._counted, self._last = len(moves), moves[-1] if moves else None
+        if seen != self.seen:
+            self.seen = seen
+            self.params = self._learned()
 
     # ----- random draws --------------------------------------------------
     def _uniform(self) -> float:
@@ -185,6 +338,7 @@ class Bot:
         return self._plan
 
     def _make_plan(self, game: Any, now: float) -> tuple[float, str] | None:
+        self._look(game)
         seen = self.sightings(game, now)
         best = min(seen, key=lambda s: s.time, default=None)
         plan = None
