@@ -7,7 +7,20 @@ import statistics
 import pytest
 
 from game import variants
-from game.bots import LEVELS, Bot, simulate
+from game.bots import (
+    LEVELS,
+    PACE_KEEP,
+    PARTNER,
+    Bot,
+    pace_after,
+    partner_level,
+    practice_after,
+    practised,
+    prior,
+    set_seconds,
+    sets_taken,
+    simulate,
+)
 from game.cards import is_set, parse_cards
 from game.rng import deal
 from game.variants.twenty import Twenty
@@ -226,3 +239,146 @@ def test_bots_and_a_person_mix():
     g.play(g.legal_moves()[0] + " @1.00")  # the person (P1) is quick
     simulate(g, [bot], until=lambda g: len(g.history) >= 4)
     assert [m.split()[0] for m in g.history] == ["P1", "P2", "P2", "P2"]
+
+
+# ----- practice ------------------------------------------------------------------------------
+def solo_seconds(level: str, games: int, runs: int, **kw) -> list[list[float]]:
+    """Seconds a Set, game by game, for one bot playing solo Classic with its practice carried on."""
+    out: list[list[float]] = [[] for _ in range(games)]
+    for r in range(runs):
+        practice = 0
+        for k in range(games):
+            g = simulate(variants.new("classic", seed=100 * r + k), [Bot("P1", level, r, practice=practice, **kw)])
+            out[k] += set_seconds(g.history)
+            practice = practice_after(practice, g.history)
+    return out
+
+
+def test_practice_shortens_the_search_not_the_reaction():
+    p = practised(LEVELS["human"], 500)
+    assert p.scan < LEVELS["human"].scan and p.miss < LEVELS["human"].miss
+    assert p.reaction == LEVELS["human"].reaction and p.slope == LEVELS["human"].slope
+
+
+def test_the_levels_sit_on_one_practice_curve():
+    # A beginner with as much practice as "human" stands for scans as fast as "human".
+    gap = prior(LEVELS["human"].scan) - prior(LEVELS["beginner"].scan)
+    assert practised(LEVELS["beginner"], round(gap)).scan == pytest.approx(LEVELS["human"].scan, rel=0.01)
+    assert [round(prior(v.scan)) for v in LEVELS.values()] == sorted(round(prior(v.scan)) for v in LEVELS.values())
+
+
+def test_a_practised_bot_finds_the_first_set_sooner():
+    def median_first(practice: int) -> float:
+        bot = Bot("P1", "casual", seed=5, practice=practice)
+        firsts = []
+        for seed in range(150):
+            bot.reset()
+            firsts.append(bot.plan(variants.new("classic", seed=seed), 0.0)[0])
+        return statistics.median(firsts)
+
+    assert median_first(500) < 0.8 * median_first(0)
+
+
+def test_bot_counts_the_sets_taken_in_the_game_and_speeds_up():
+    g = variants.new("classic", seed=6, players=2)
+    me, other = Bot("P1", "beginner", 1), Bot("P2", "fast", 2)
+    simulate(g, [me, other], until=lambda g: sets_taken(g.history) >= 10)
+    me.plan(g, g.clock)
+    assert me.seen == 10 and me.experience == 10 and me.params.scan < LEVELS["beginner"].scan
+
+
+def test_a_bot_made_again_mid_game_counts_the_same():
+    g = simulate(variants.new("classic", seed=6, players=2), bots(2, "casual", 3), until=lambda g: len(g.history) >= 8)
+    fresh = Bot("P1", "casual", 3, practice=12)
+    fresh.plan(g, g.clock)
+    assert fresh.seen == sets_taken(g.history) > 0 and fresh.experience == 12 + fresh.seen
+
+
+def test_a_bot_shown_an_earlier_position_counts_again():
+    g = simulate(variants.new("classic", seed=2), [Bot("P1", "fast", 1)], until=lambda g: len(g.history) >= 3)
+    bot = Bot("P1", "fast", 1)
+    bot.plan(g, g.clock)
+    earlier = variants.new("classic", seed=2)
+    earlier.play(g.history[0])
+    bot.plan(earlier, earlier.clock)
+    assert bot.seen == sets_taken(earlier.history) == 1 and sets_taken(g.history) == 3
+
+
+def test_a_bot_that_does_not_learn_keeps_its_level():
+    g = simulate(variants.new("classic", seed=6), [Bot("P1", "fast", 1)], until=lambda g: len(g.history) >= 6)
+    bot = Bot("P1", "fast", 1, practice=300, learns=False)
+    bot.plan(g, g.clock)
+    assert bot.experience == 0 and bot.params == LEVELS["fast"]
+
+
+def test_a_beginner_speeds_up_from_game_to_game():
+    games = solo_seconds("beginner", 4, 12)
+    assert statistics.median(games[3]) < 0.85 * statistics.median(games[0])
+
+
+def test_an_expert_barely_changes_from_game_to_game():
+    games = solo_seconds("expert", 3, 6)
+    assert statistics.median(games[2]) > 0.95 * statistics.median(games[0])
+
+
+def test_practice_game_is_the_same_every_time():
+    one = simulate(variants.new("classic", seed=3, players=2), [Bot("P1", "casual", 7, 40), Bot("P2", "human", 7, 90)])
+    two = simulate(variants.new("classic", seed=3, players=2), [Bot("P1", "casual", 7, 40), Bot("P2", "human", 7, 90)])
+    assert one.history == two.history
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, "10", True, None])
+def test_bad_practice_is_refused(bad):
+    with pytest.raises(ValueError, match="practice is a count of Sets"):
+        Bot("P2", "human", practice=bad)
+    with pytest.raises(ValueError, match="practice is a count of Sets"):
+        practice_after(bad, [])
+
+
+def test_practice_after_adds_the_sets_taken_by_anyone():
+    moves = ["P1 set 1RDE 2GOH 3PSF @5.00", "P2 miss 1RDE 2GOH 3GSF @8.00", "P2 set 1GDE 2POH 3RSF @9.50"]
+    assert practice_after(7, moves) == 9 and practice_after(0, []) == 0
+
+
+# ----- the partner and a person's pace ----------------------------------------------------------
+def test_set_seconds_runs_from_the_previous_set_by_anyone():
+    moves = ["P2 set 1RDE 2GOH 3PSF @4.00", "P1 miss 1RDE 2GOH 3GSF @6.00", "P1 set 1GDE 2POH 3RSF @10.50",
+             "P1 set 1PDE 2ROH 3GSF @30.00"]
+    assert set_seconds(moves) == [6.5, 19.5] and set_seconds(moves, "P2") == [4.0]
+
+
+def test_pace_after_keeps_the_most_recent_times():
+    moves = [f"P1 set 1RDE 2GOH 3PSF @{t:.2f}" for t in (10, 25)]
+    assert pace_after([], moves) == [10.0, 15.0]
+    assert pace_after([30.0] * PACE_KEEP, moves) == [30.0] * (PACE_KEEP - 2) + [10.0, 15.0]
+
+
+@pytest.mark.parametrize("bad", [[], [0.0], [-3.0], [float("nan")], ["12"], "12", 12.0])
+def test_bad_pace_is_refused(bad):
+    with pytest.raises(ValueError, match="pace"):
+        Bot("P2", PARTNER, pace=bad)
+
+
+def test_the_partner_needs_a_pace_and_only_the_partner_takes_one():
+    with pytest.raises(ValueError, match="needs the person's pace"):
+        Bot("P2", PARTNER)
+    with pytest.raises(ValueError, match="pace is for the partner"):
+        Bot("P2", "human", pace=[12.0])
+
+
+def test_the_partner_follows_only_the_recent_pace():
+    assert partner_level([90.0] * 40 + [12.0] * PACE_KEEP) == partner_level([12.0])
+    assert partner_level([12.0]).scan < partner_level([30.0]).scan
+
+
+@pytest.mark.parametrize("pace", [3.0, 8.0, 30.0, 90.0])
+def test_the_partner_takes_about_the_person_s_time_a_set(pace):
+    times = [t for ts in solo_seconds(PARTNER, 1, 15, pace=[pace]) for t in ts]
+    assert statistics.median(times) == pytest.approx(pace, rel=0.15)
+
+
+def test_the_partner_does_not_learn_in_the_game():
+    g = simulate(variants.new("classic", seed=6), [Bot("P1", "fast", 1)], until=lambda g: len(g.history) >= 6)
+    partner = Bot("P1", PARTNER, 1, practice=500, pace=[15.0])
+    partner.plan(g, g.clock)
+    assert partner.seen == 6 and partner.params == partner_level([15.0])
