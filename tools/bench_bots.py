@@ -96,7 +96,7 @@ def _learning(level: str) -> dict:
 
 
 def learning() -> dict:
-    """Only the practice figures (``python tools/bench_bots.py``)."""
+    """The practice figures: seconds a Set by level, Set number, game number; the partner."""
     return {
         "game_set_s": {lv: _spread([t for s in range(200) for t in set_seconds(_solo(lv, s, learns=False))])
                        for lv in LEVELS},
@@ -138,9 +138,3 @@ def run() -> dict:
         "twenty_legal_moves_9_us": per_call_us(full.legal_moves),
         **learning(),
     }
-
-
-if __name__ == "__main__":
-    import json
-
-    print(json.dumps(learning(), indent=2))
