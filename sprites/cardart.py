@@ -16,6 +16,8 @@ from .theme import CARD, CARD_EDGE, PALETTES
 
 SUPERSAMPLE = 3
 ASPECT = 1.55  # card width / height (cards lie landscape, shapes stand upright)
+CUE_SIZE = 0.11  # a colour symbol's box, as a share of the card's width
+CUE_AT = 0.085  # its centre's distance from the card's top and left edges (and bottom and right)
 
 # A vertical squiggle in a unit box: cubic Bézier segments (start, c1, c2, end),
 # point-symmetric about the centre like the printed cards.
@@ -83,14 +85,15 @@ def shape_image(shape: int, shading: int, color, w: int, h: int) -> pygame.Surfa
     return surf
 
 
-def _cue(surf: pygame.Surface, colour_index: int, color, x: int, y: int, r: int) -> None:
-    """A small symbol per colour (circle, triangle, square) so cards read in greyscale."""
+def _cue(surf: pygame.Surface, colour_index: int, color, x: float, y: float, r: float) -> None:
+    """The colour's symbol (circle, triangle, square) filling a 2r × 2r box centred on (x, y),
+    so a card's colour reads in greyscale and to colour-blind eyes by its shape alone."""
     if colour_index == 0:
         pygame.draw.circle(surf, color, (x, y), r)
     elif colour_index == 1:
-        pygame.draw.polygon(surf, color, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)])
+        pygame.draw.polygon(surf, color, [(x, y - r), (x + r, y + r), (x - r, y + r)])
     else:
-        pygame.draw.rect(surf, color, (x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+        pygame.draw.rect(surf, color, (round(x - r), round(y - r), round(2 * r), round(2 * r)))
 
 
 def _fast(surf: pygame.Surface) -> pygame.Surface:
@@ -202,11 +205,12 @@ class CardArt:
     def _draw_big_plain(self, colour: int) -> pygame.Surface:
         """The empty card at ``SUPERSAMPLE`` times the size, before it is scaled down."""
         big = self._blank(CARD, CARD_EDGE)
-        if self.cue:
+        if self.cue:  # in the top-left and bottom-right corners, clear of the symbols
             ss = SUPERSAMPLE
-            r = max(3, self.h // 20) * ss
-            at = self.radius * ss * 3 // 4 + r
-            _cue(big, colour, PALETTES[self.palette][colour], at, at, r)
+            r = max(2.5, self.w * CUE_SIZE / 2) * ss
+            at = self.w * CUE_AT * ss
+            for x, y in ((at, at), (self.w * ss - at, self.h * ss - at)):
+                _cue(big, colour, PALETTES[self.palette][colour], x, y, r)
         return big
 
     def _draw_face(self, c: int) -> pygame.Surface:

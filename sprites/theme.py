@@ -27,10 +27,13 @@ BUTTON = (38, 58, 92)
 BUTTON_HOVER = (55, 84, 130)
 BUTTON_OFF = (30, 40, 58)
 
-#: name -> (colour of red, green, purple cards), shown in that feature order.
+#: name -> (colour of red, green, purple cards), shown in that feature order.  In each palette the
+#: three inks differ in lightness as well as hue (about L* 47 / 77 / 23 and 75 / 46 / 20), so they
+#: stay apart (CIE76 ΔE ≥ 20) in greyscale and under protanopia, deuteranopia and tritanopia:
+#: ``python tools/colourvision.py`` measures them and tests/test_palettes.py holds them to it.
 PALETTES: dict[str, tuple[tuple[int, int, int], ...]] = {
-    "standard": ((226, 35, 70), (22, 160, 90), (112, 56, 186)),
-    "colour-blind": ((230, 97, 0), (26, 133, 255), (70, 40, 120)),
+    "standard": ((214, 40, 70), (96, 212, 136), (70, 24, 140)),
+    "colour-blind": ((245, 170, 40), (30, 110, 200), (60, 30, 110)),
 }
 PALETTE_NAMES = tuple(PALETTES)
 
