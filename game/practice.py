@@ -40,6 +40,7 @@ def check_pace(pace: Any) -> list[float]:
             raise ValueError(f"pace holds seconds per Set (numbers > 0), not {t!r}")
     return [float(t) for t in pace]
 
+
 def _sets(moves: Iterable[str]) -> Iterable[Move]:
     for text in moves:
         m = Move.parse(text)
@@ -94,7 +95,7 @@ def pace_after(pace: Sequence[float], moves: Iterable[str], player: str = "P1") 
     >>> pace_after([20.0] * 19, ["P1 set 1RDE 2GOH 3PSF @12.00", "P1 set 1GDE 2POH 3RSF @20.00"])[-3:]
     [20.0, 12.0, 8.0]
 
-    :raises ValueError: when ``pace`` holds anything but positive seconds.
+    :raises ValueError: when ``pace`` is not a list (empty at first) of positive seconds.
     """
-    kept = check_pace(pace) if len(pace) else []
+    kept = [] if isinstance(pace, (list, tuple)) and not pace else check_pace(pace)
     return (kept + [t for t in set_seconds(moves, player) if t > 0])[-PACE_KEEP:]

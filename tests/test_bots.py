@@ -382,3 +382,9 @@ def test_the_partner_does_not_learn_in_the_game():
     partner = Bot("P1", PARTNER, 1, practice=500, pace=[15.0])
     partner.plan(g, g.clock)
     assert partner.seen == 6 and partner.params == partner_level([15.0])
+
+
+@pytest.mark.parametrize("bad", [None, "20", [20.0, -1.0]])
+def test_pace_after_refuses_a_bad_pace(bad):
+    with pytest.raises(ValueError, match="pace"):
+        pace_after(bad, [])
