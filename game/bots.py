@@ -240,10 +240,11 @@ class Bot:
         self.level = level
         self.practice = check_practice(practice)
         self.learns = bool(learns) and level != PARTNER
+        self.pace = None if pace is None else check_pace(pace)  # the partner's only
         if level == PARTNER:
-            if pace is None:
+            if self.pace is None:
                 raise ValueError("the partner needs the person's pace: recent seconds per Set")
-            self.base = partner_level(pace)
+            self.base = partner_level(self.pace)
         elif pace is not None:
             raise ValueError(f"pace is for the {PARTNER} level, not {level!r}")
         else:
@@ -344,6 +345,7 @@ class Bot:
 
     def _make_plan(self, game: Any, now: float) -> tuple[float, str] | None:
         self._look(game)
+        now = round(now, 2)  # moves are written to the 1/100 s: a game resumed from them plans the same
         seen = self.sightings(game, now)
         best = min(seen, key=lambda s: s.time, default=None)
         plan = None
@@ -370,20 +372,34 @@ class Bot:
         return tuple(sorted(keep + [wrong]))
 
     def state(self) -> dict:
-        """What a save keeps of the bot: its random stream and its current plan."""
-        return {"rng": self.rng.state, "plan": list(self._plan) if self._plan else None}
+        """What a save keeps of the bot: its random stream, its current plan, its practice
+        (and a partner's pace)."""
+        out = {"rng": self.rng.state, "plan": list(self._plan) if self._plan else None, "practice": self.practice,
+               "seen": _plain(self._key)}  # the position the plan was made for
+        if self.pace is not None:
+            out["pace"] = list(self.pace)
+        return out
 
     def set_state(self, state: Any, game: Any) -> None:
-        """Take back a ``state()`` for ``game`` as it stands; a damaged one is ignored (the bot plans afresh)."""
+        """Take back a ``state()`` for ``game`` as it stands; a damaged one is ignored (the bot plans afresh),
+        and so is a plan made for an earlier position (the bot plans again, as it would have)."""
         if not isinstance(state, dict):
             return
         rng, plan = state.get("rng"), state.get("plan")
         if isinstance(rng, int) and not isinstance(rng, bool) and 0 <= rng < 2**64:
             self.rng.state = rng
-        if (isinstance(plan, list) and len(plan) == 2 and isinstance(plan[0], (int, float))
+        current = "seen" not in state or state["seen"] == _plain(self._key_of(game))  # else a stale plan
+        if (current and isinstance(plan, list) and len(plan) == 2 and isinstance(plan[0], (int, float))
                 and isinstance(plan[1], str)):
             self._plan = (float(plan[0]), plan[1])
             self._key = self._key_of(game)
+        try:
+            self.practice = check_practice(state.get("practice", self.practice))
+            if self.pace is not None and "pace" in state:
+                self.base, self.pace = partner_level(state["pace"]), check_pace(state["pace"])
+        except ValueError:
+            pass  # a damaged figure: keep the one the bot was made with
+        self.params = self._learned()
 
     def reset(self) -> None:
         """Forget the current plan: the next ``plan`` or ``tick`` looks afresh."""
@@ -406,6 +422,11 @@ class Bot:
             return None
         self.reset()
         return f"{plan[1]} @{max(now, game.clock):.2f}"
+
+
+def _plain(key: Any) -> Any:
+    """A position key as JSON keeps it (lists for tuples)."""
+    return [_plain(k) for k in key] if isinstance(key, (tuple, list)) else key
 
 
 def _time_is_up(game: Any, now: float) -> bool:

@@ -388,3 +388,37 @@ def test_the_partner_does_not_learn_in_the_game():
 def test_pace_after_refuses_a_bad_pace(bad):
     with pytest.raises(ValueError, match="pace"):
         pace_after(bad, [])
+
+
+def test_a_saved_bot_keeps_its_practice_and_a_partner_its_pace():
+    g = variants.new("classic", seed=4, players=2)
+    saved = Bot("P2", "casual", 1, practice=50)
+    again = Bot("P2", "casual", 1)
+    again.set_state(saved.state(), g)
+    assert again.practice == 50 and again.params == saved.params
+    partner = Bot("P2", PARTNER, 1, pace=[9.0])
+    partner.set_state(Bot("P2", PARTNER, 1, pace=[25.0, 30.0]).state(), g)
+    assert partner.pace == [25.0, 30.0] and partner.params == partner_level([27.5])
+
+
+def test_a_damaged_saved_practice_is_ignored():
+    g = variants.new("classic", seed=4, players=2)
+    bot = Bot("P2", "casual", 1, practice=50)
+    bot.set_state({"practice": -3, "plan": None}, g)
+    assert bot.practice == 50
+
+
+def test_a_saved_plan_for_an_earlier_position_is_made_again():
+    g = variants.new("classic", seed=8, players=2)
+    bot = Bot("P2", "human", seed=1)
+    bot.plan(g, 0.0)
+    saved = bot.state()
+    g.play(g.legal_moves()[0] + " @3.00")  # the bot has not looked since
+    again = Bot("P2", "human", seed=1)
+    again.set_state(saved, g)
+    assert again.due is None and again.plan(g, 3.0) == bot.plan(g, 3.0)
+
+
+def test_a_bot_plans_from_the_time_as_moves_write_it():
+    g = variants.new("classic", seed=8, players=2)
+    assert Bot("P2", "human", 1).plan(g, 3.0012) == Bot("P2", "human", 1).plan(g, 3.0)
