@@ -101,13 +101,28 @@ bot game is the same every time.
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, code, find_sets, shared, worth
-from .practice import PACE_KEEP, check_pace, check_practice, pace_after, practice_after, set_seconds, sets_taken
+from .practice import (
+    ALPHA,
+    GAME_SET,
+    LEVELS,
+    PACE_KEEP,
+    PARTNER,
+    Level,
+    check_pace,
+    check_practice,
+    pace_after,
+    partner_level,
+    practice_after,
+    practised,
+    prior,
+    set_seconds,
+    sets_taken,
+)
 from .rng import Rng
 
 __all__ = ["ALPHA", "GAME_SET", "LEVELS", "PACE_KEEP", "PARTNER", "Bot", "Level", "Sighting", "pace_after",
@@ -115,98 +130,6 @@ __all__ = ["ALPHA", "GAME_SET", "LEVELS", "PACE_KEEP", "PARTNER", "Bot", "Level"
 
 GAMES = ("classic", "twenty")
 MAX_HAND = 9  # 20/20: no drawing past this
-
-
-@dataclass(frozen=True)
-class Level:
-    """How fast and how carefully a bot plays (the numbers are in seconds)."""
-
-    reaction: float  # fixed time to react and call, per Set
-    scan: float  # search time per card looked at
-    slope: float  # extra search time per extra all-different feature
-    sigma: float  # spread of the log-normal-ish noise
-    miss: float  # probability that a call is a wrong pick
-    give_up: float  # 20/20: draw after this many "looks" at the cards without a Set
-
-
-LEVELS: dict[str, Level] = {
-    "beginner": Level(3.0, 3.5, 0.45, 0.55, 0.12, 2.5),
-    "casual": Level(2.5, 2.2, 0.40, 0.50, 0.06, 2.5),
-    "human": Level(2.0, 1.4, 0.35, 0.50, 0.03, 2.5),
-    "fast": Level(1.2, 0.7, 0.25, 0.45, 0.01, 2.0),
-    "expert": Level(0.8, 0.3, 0.15, 0.35, 0.0, 2.0),
-}
-#: measured median seconds a Set over 200 whole solo Classic games, not learning (``tools/bench_bots.py``)
-GAME_SET = {"beginner": 56.5, "casual": 34.25, "human": 21.1, "fast": 10.0, "expert": 4.5}
-
-ALPHA = 0.4  # exponent of the practice curve
-BEGINNER_PRIOR = 30  # Sets of practice the beginner level stands for
-_B = LEVELS["beginner"].scan * BEGINNER_PRIOR**ALPHA  # scan = _B × prior^−ALPHA
-
-PARTNER = "partner"
-PACE_RANGE = (1.5, 600.0)  # the times a partner can be shaped for (seconds per Set)
-
-
-def prior(scan: float) -> float:
-    """The Sets of practice a search speed of ``scan`` seconds a card stands for, on the one curve.
-
-    >>> round(prior(LEVELS["beginner"].scan)), round(prior(LEVELS["human"].scan))
-    (30, 296)
-    """
-    return (_B / scan) ** (1 / ALPHA)
-
-
-def practised(level: Level, sets: int) -> Level:
-    """``level`` after ``sets`` Sets of practice: ``scan`` and ``miss`` shrink by the power law.
-
-    >>> practised(LEVELS["human"], 0) == LEVELS["human"]
-    True
-    >>> round(practised(LEVELS["beginner"], 270).scan, 2)
-    1.39
-    """
-    if sets <= 0:
-        return level
-    e = prior(level.scan)
-    f = ((e + sets) / e) ** -ALPHA
-    return replace(level, scan=level.scan * f, miss=level.miss * f)
-
-
-def partner_level(pace: Sequence[float]) -> Level:
-    """The level whose median seconds a Set in a solo game are the median of ``pace[-PACE_KEEP:]``.
-
-    Between two levels' times the figures are blended (by the log of the time)
-    and ``scan`` is set so the median lands on the time; beyond the slowest
-    level its shape is kept, beyond the fastest its times are scaled down.
-
-    >>> round(partner_level([21.1]).scan, 6) == LEVELS["human"].scan
-    True
-
-    :raises ValueError: when ``pace`` is not a non-empty list of positive seconds.
-    """
-    lo, hi = PACE_RANGE
-    t = min(hi, max(lo, statistics.median(check_pace(pace)[-PACE_KEEP:])))
-    names = list(LEVELS)  # slowest first
-    ks = {n: (GAME_SET[n] - LEVELS[n].reaction) / LEVELS[n].scan for n in names}
-    if t <= GAME_SET[names[-1]]:
-        fastest = LEVELS[names[-1]]
-        s = t / GAME_SET[names[-1]]
-        return replace(fastest, reaction=fastest.reaction * s, scan=fastest.scan * s)
-    if t >= GAME_SET[names[0]]:
-        a = b = names[0]
-        u = 0.0
-    else:
-        i = next(i for i in range(len(names) - 1) if GAME_SET[names[i + 1]] <= t)
-        a, b = names[i], names[i + 1]
-        u = math.log(GAME_SET[a] / t) / math.log(GAME_SET[a] / GAME_SET[b])
-    la, lb = LEVELS[a], LEVELS[b]
-
-    def mix(x: float, y: float) -> float:
-        return x + (y - x) * u
-
-    reaction = mix(la.reaction, lb.reaction)
-    k = mix(ks[a], ks[b])
-    return Level(reaction, (t - reaction) / k, mix(la.slope, lb.slope), mix(la.sigma, lb.sigma),
-                 mix(la.miss, lb.miss), mix(la.give_up, lb.give_up))
 
 
 @dataclass(frozen=True)
