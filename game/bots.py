@@ -137,8 +137,9 @@ class Sighting:
     """One Set a bot could take and when it would see it."""
 
     time: float
-    cards: tuple[Card, Card, Card]
-    worth: int
+    cards: tuple[Card, ...]
+    worth: float
+    move: str | None = None  # the move as the mode lists it (modes with bot_options), else made from the cards
 
 
 class Bot:
@@ -193,8 +194,8 @@ class Bot:
 
     # ----- what the bot looks at -----------------------------------------
     def _check(self, game: Any) -> None:
-        if game.name not in GAMES:
-            raise ValueError(f"bots play {' and '.join(GAMES)}, not {game.name}")
+        if game.name not in GAMES and not hasattr(game, "bot_options"):
+            raise ValueError(f"bots play {' and '.join(GAMES)} and the modes that list bot_options, not {game.name}")
         if self.player not in game.players:
             raise ValueError(f"{self.player} is not playing (players: {', '.join(game.players)})")
 
@@ -202,6 +203,8 @@ class Bot:
         return list(game.hands[self.player]) if game.name == "twenty" else []
 
     def _key_of(self, game: Any) -> tuple:
+        if game.name not in GAMES:  # a mode that lists its own options: any move may change them
+            return (game.name, len(game.history), tuple(game.table))
         return (game.name, game.hand, tuple(game.table), tuple(self._own(game)))
 
     def _look(self, game: Any) -> None:
@@ -240,6 +243,11 @@ class Bot:
         :raises ValueError: when the game is not one bots play, or the player is not in it.
         """
         self._check(game)
+        if game.name not in GAMES:  # the mode lists what could be taken, each with its difficulty
+            n = len(game.table)
+            # difficulty 0 is a guess (Memory's unseen cards): as slow to choose as the hardest Set
+            return [Sighting(now + self.see_time(n, o.difficulty if o.difficulty >= 1 else 4), tuple(o.cards),
+                             o.difficulty, o.move) for o in game.bot_options(self.player)]
         own = self._own(game)
         cards = own + list(game.table)
         sets = find_sets(cards)
@@ -272,7 +280,9 @@ class Bot:
         seen = self.sightings(game, now)
         best = min(seen, key=lambda s: s.time, default=None)
         plan = None
-        if best is not None:
+        if best is not None and best.move is not None:
+            plan = (best.time, best.move)  # a mode's own option: played as listed
+        elif best is not None:
             miss = self._uniform() < self.params.miss
             cards = self._wrong_pick(game, best.cards) if miss else best.cards
             plan = (best.time, f"{self.player} {'miss' if miss else 'set'} {' '.join(map(code, cards))}")

@@ -39,6 +39,7 @@ from .bots import LEVELS, Bot
 from .cards import is_set
 from .errors import IllegalMove
 from .move import Move
+from .practice import GAME_SET, PARTNER
 
 VERSION = 1
 CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
@@ -58,9 +59,10 @@ def seat_kind(seat: Any) -> str:
     """
     if seat in ("human", "remote"):
         return seat
-    if isinstance(seat, str) and seat.startswith("bot:") and seat[4:] in LEVELS:
+    if isinstance(seat, str) and seat.startswith("bot:") and (seat[4:] in LEVELS or seat[4:] == PARTNER):
         return "bot"
-    raise ValueError(f"a seat is 'human', 'remote' or 'bot:<level>' (levels: {', '.join(LEVELS)}), not {seat!r}")
+    raise ValueError(f"a seat is 'human', 'remote' or 'bot:<level>' (levels: {', '.join(LEVELS)}, {PARTNER}), "
+                     f"not {seat!r}")
 
 
 def _stamp(t: float) -> str:
@@ -72,7 +74,8 @@ class Session:
 
     def __init__(self, mode: str, seed: int = 0, seats: list[str] | None = None,
                  options: dict | None = None, now: float = 0.0, level: dict | None = None,
-                 call_time: float = CALL_TIME, tag: dict | None = None, follow: bool = False) -> None:
+                 call_time: float = CALL_TIME, tag: dict | None = None, follow: bool = False,
+                 practice: dict | None = None, pace: list | None = None) -> None:
         options = dict(options or {})
         cls = variants.game_class(mode)
         self.realtime = bool(getattr(cls, "REALTIME", False))
@@ -107,7 +110,10 @@ class Session:
         self.call_time = float(call_time)
         self.game = variants.load(level, **options) if level is not None else variants.new(mode, seed, **options)
         self.players = [f"P{i + 1}" for i in range(len(seats))]
-        self.bots = {p: Bot(p, s[4:], seed + 7) for p, s, k in zip(self.players, seats, kinds) if k == "bot"}
+        practice = practice if isinstance(practice, dict) else {}
+        self.bots = {p: Bot(p, s[4:], seed + 7, practice=practice.get(s[4:], 0) if s[4:] != PARTNER else 0,
+                            pace=(pace or [GAME_SET["human"]]) if s[4:] == PARTNER else None)
+                     for p, s, k in zip(self.players, seats, kinds) if k == "bot"}
         self.clock = 0.0  # seconds of play
         self.last = float(now)  # the `now` of the last tick
         self.paused = False
@@ -426,7 +432,9 @@ def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, option
                 now: float = 0.0, **kw: Any) -> Session:
     """A new game of ``mode`` in time, its clock at 0 at ``now``.
 
-    Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``, ``follow`` (a replica
+    Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``, ``practice`` (Sets each
+    bot level has seen taken before, ``{level: n}``), ``pace`` (the person's recent seconds a Set, for a
+    ``bot:partner``), ``follow`` (a replica
     whose events are decided elsewhere and given to ``apply_event``: its clock runs, nothing falls due).
 
     :raises ValueError: on an unknown mode, a bad seed, seat or option.

@@ -196,3 +196,29 @@ def test_game_match_plays_every_mode_to_its_end_without_pygame(mode):
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
     assert result["over"] is True and result["mode"] == mode and result["time"] > 0
+
+
+def test_a_partner_bot_and_practised_bots_take_their_seats():
+    s = new_session("classic", seed=6, seats=["bot:partner", "bot:human"], now=0.0, pace=[8.0],
+                    practice={"human": 5000})
+    assert s.bots["P1"].level == "partner" and s.bots["P2"].practice == 5000
+    s.tick(600.0)
+    assert s.over or sum(s.view()["scores"].values()) > 10
+
+
+@pytest.mark.parametrize("mode", ["junior", "chain", "ultra", "memory", "shuffle"])
+def test_bots_play_the_five_online_modes(mode):
+    s = new_session(mode, seed=3, seats=["bot:expert", "bot:fast"], now=0.0)
+    s.tick(600.0)
+    moves = [e for e in s.events if " call " not in e]
+    assert len(moves) >= 3 and all(e.startswith(("P1 ", "P2 ")) for e in moves)
+    assert max(s.view()["scores"].values()) >= 1
+
+
+def test_a_partner_without_a_known_pace_starts_at_a_typical_one_and_resumes():
+    s = new_session("classic", seed=6, seats=["human", "bot:partner"], now=0.0)
+    s.tick(100.0)
+    t = from_json(s.to_json(), now=100.0)
+    s.tick(300.0)
+    t.tick(300.0)
+    assert t.events == s.events
