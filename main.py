@@ -1,4 +1,4 @@
-"""Set Arcade: parse the command line, then start the app (see README.md and DESIGN.md)."""
+"""Set Arcade: parse the command line, then start the app (see README.md; scenes/__init__.py explains the scenes)."""
 
 from __future__ import annotations
 

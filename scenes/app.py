@@ -21,6 +21,7 @@ import pygame
 
 from sprites import cardart, theme
 
+from .input import PAD_EVENTS, Pads
 from .manager import SceneManager
 
 FPS = 60
@@ -87,6 +88,8 @@ class App:
         self.acc = 0.0
         self.frames = 0
         self.now = 0.0  # real seconds since start: the sum of every frame's unclamped time (sessions tick on it)
+        self.told: list[tuple[str, str]] = []  # messages waiting for the first scene (start-up notices)
+        self.pads = Pads(self)
 
     # ----- the player's files (the only place the store is used) -------------
     @staticmethod
@@ -237,6 +240,13 @@ class App:
         self.exit_code = code
 
     def handle(self, e: pygame.event.Event) -> None:
+        if e.type in PAD_EVENTS:  # a controller: the scenes get the keys and clicks it stands for
+            for made in self.pads.handle(e):
+                self.handle(made)
+                self.manager.apply()
+            return
+        if e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and not getattr(e, "pad", False):
+            self.pads.active = False
         if e.type == pygame.QUIT:
             self.quit()
         elif e.type == pygame.VIDEORESIZE:
@@ -278,13 +288,18 @@ class App:
         """
         alpha = self.acc / STEP
         rects = None if self.manager.take_full() else self.manager.dirty(alpha)
+        rings = self.pads.dirty()
+        if rects is not None and rings:
+            rects = rects + rings
         if rects is None:
             self.manager.draw(self.screen, alpha)
+            self.pads.draw(self.screen)
             pygame.display.flip()
         elif rects:
             for r in rects:
                 self.screen.set_clip(r)
                 self.manager.draw(self.screen, alpha)
+                self.pads.draw(self.screen)
             self.screen.set_clip(None)
             pygame.display.update(rects)
         self.frames += 1
@@ -307,8 +322,20 @@ class App:
         name, data = first_scene(self)
         self.manager.switch(name, data)
         self.manager.apply()
+        for title, text in self.told:
+            self.manager.push("message", {"title": title, "text": text})
+        self.told.clear()
+        self.manager.apply()
         for n in self.notices():
-            self.manager.push("message", {"title": "Notice", "text": n})
+            self.tell("Notice", n)
+
+    def tell(self, title: str, text: str) -> None:
+        """Show a message over the current scene; before the first scene is up, keep it until it is
+        (a notice queued before the start-up switch would be wiped by it)."""
+        if self.manager.stack:
+            self.manager.push("message", {"title": title, "text": text})
+        else:
+            self.told.append((title, text))
 
     def run(self, until=None) -> int:
         """Play until the window closes (or ``until()`` is true: benchmarks); returns the exit code."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import TYPE_CHECKING, Any
 
 from .modes import MODES, defaults
@@ -19,27 +20,45 @@ def play_data(mode: str, seed: int, demo: bool = False) -> dict[str, Any]:
     return {"seed": seed, **info.build(values), "values": values, "demo": demo}
 
 
+def daily_date(app: App, date: str, today: _dt.date | None = None) -> str:
+    """The daily deal date to open for ``date`` (YYYY-MM-DD): before the first daily it opens daily #1,
+    after today it opens today, and the player is told which and why."""
+    from game.daily import EPOCH
+
+    today = today or _dt.date.today()
+    day = _dt.date.fromisoformat(date)
+    if day < EPOCH:
+        app.tell("Before the first daily", f"The daily deals start on {EPOCH.isoformat()} (daily #1); "
+                 f"there is none for {date}. Here is daily #1.")
+        return EPOCH.isoformat()
+    if day > today:
+        app.tell("Not yet dealt", f"{date} has not come yet: its daily deal is dealt that day. Here is today's.")
+        return today.isoformat()
+    return date
+
+
 def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     """(scene name, data) for the options the app was started with."""
     o = app.options
     if o.daily is not None:  # --daily [DATE] [--mode M]: the day's deals, or straight into one mode's
-        return "daily", {"date": o.daily, **({"launch": o.mode} if o.mode else {})}
+        return "daily", {"date": daily_date(app, o.daily), **({"launch": o.mode} if o.mode else {})}
     if o.level is not None:
         from .levels import find_level, launch_data
 
         level = find_level(o.level)
         if level is not None:
             return MODES[level["variant"]].scene, launch_data(level)
-        app.manager.pending.append(("push", "message", {
-            "title": "No such level", "text": f"There is no puzzle level {o.level!r}; here are the levels."}))
+        app.tell("No such level", f"There is no puzzle level {o.level!r}; here are the levels.")
         return "levels", {}
     if o.mode is None:
+        if o.seed is not None:
+            app.tell("Deal number without a mode", f"--seed {o.seed} needs a mode, e.g. --mode classic "
+                     f"--seed {o.seed}; here is the menu. A deal code can also be typed on a mode's setup screen.")
         return "menu", {}
     info = MODES[o.mode]
     if not info.ready:
-        app.manager.pending.append(("push", "message", {
-            "title": f"{info.title}: coming soon",
-            "text": f"{info.title} is not playable in this version yet. Classic, Solitaire-Set and Find All are."}))
+        app.tell(f"{info.title}: coming soon",
+                 f"{info.title} is not playable in this version yet. Classic, Solitaire-Set and Find All are.")
         return "menu", {}
     if o.demo:
         return info.scene, play_data(o.mode, o.seed if o.seed is not None else 1, demo=True)

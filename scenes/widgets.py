@@ -143,3 +143,52 @@ class ButtonColumn:
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface)
+
+
+class TextEntry:
+    """A one-line text field: typed characters, Backspace, Enter submits, Esc cancels.
+
+    ``submit(text)`` returns an error message (shown under the field, the field stays open) or None
+    (accepted: the field closes).  ``allowed`` limits what may be typed.
+    """
+
+    def __init__(self, prompt: str, submit: Callable[[str], str | None], allowed: Callable[[str], bool] | None = None,
+                 limit: int = 40, text: str = "") -> None:
+        self.prompt = prompt
+        self.submit = submit
+        self.allowed = allowed or (lambda ch: ch.isprintable())
+        self.limit = limit
+        self.text = text
+        self.error = ""
+        self.open = True
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        """Every key press is the field's while it is open (so typed letters never act as commands)."""
+        if not self.open or e.type != pygame.KEYDOWN:
+            return False
+        if e.key == pygame.K_ESCAPE:
+            self.open = False
+        elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.error = self.submit(self.text) or ""
+            self.open = bool(self.error)
+        elif e.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            self.error = ""
+        elif e.unicode and len(self.text) < self.limit and self.allowed(e.unicode):
+            self.text += e.unicode
+            self.error = ""
+        return True
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The prompt, the field with a caret, and the last error (or how to finish) below it."""
+        size = max(12, round(rect.h * 0.42))
+        theme.blit_text(surface, self.prompt, size, (rect.centerx, rect.top - size * 0.4), theme.MUTED, True,
+                        "midbottom")
+        theme.panel(surface, rect, rect.h // 4, (0, 0, 0, 120), theme.ACCENT)
+        shown = theme.blit_text(surface, self.text, size, (rect.left + rect.h * 0.4, rect.centery), theme.INK, True,
+                                "midleft")
+        pygame.draw.line(surface, theme.ACCENT, (shown.right + 3, rect.top + rect.h * 0.22),
+                         (shown.right + 3, rect.bottom - rect.h * 0.22), 2)
+        note, colour = (self.error, theme.BAD) if self.error else ("Enter to accept · Esc to cancel", theme.DIM)
+        theme.blit_text(surface, note, round(size * 0.85), (rect.centerx, rect.bottom + size * 0.4), colour, True,
+                        "midtop")

@@ -21,28 +21,74 @@ import pygame
 
 from .cardart import ASPECT
 
-#: the 12 card keys (four rows of three) of each keyboard layout, and the keys of extra columns
+#: the 12 card keys (four rows of three) of each keyboard layout: the left hand's corner of the keyboard
 KEY_LAYOUTS: dict[str, str] = {
     "qwerty": "123qweasdzxc",
     "azerty": "123azeqsdwxc",
     "qwertz": "123qweasdyxc",
+    "dvorak": "123',.aoe;qj",
+    "colemak": "123qwfarszxc",
+    "workman": "123qdrashzxm",
 }
 _EXTRA = {"qwerty": ("4567", "rtyu", "fghj", "vbnm"), "azerty": ("4567", "rtyu", "fghj", "vbn,"),
-          "qwertz": ("4567", "rtzu", "fghj", "vbnm")}
+          "qwertz": ("4567", "rtzu", "fghj", "vbnm"), "dvorak": ("4567", "pyfg", "uidh", "kxbm"),
+          "colemak": ("4567", "pgju", "tdhn", "vbkm"), "workman": ("4567", "wbjf", "tgyn", "cvk,")}
+#: the home row of each layout (20/20 picks personal cards with it)
+HOME_ROWS = {"qwerty": "asdfghjkl", "azerty": "qsdfghjkl", "qwertz": "asdfghjkl", "dvorak": "aoeuidhtn",
+             "colemak": "arstdhnei", "workman": "ashtgyneo"}
+#: keys that give commands while cards are picked: a custom layout may not use them
+COMMAND_KEYS = {"+": "Add a card / Draw a card", "0": "Reshuffle", "l": "Locate Set", " ": "Call SET"}
+
+
+def layout_name(card_keys: str) -> str:
+    """The named layout whose card keys these are, or "custom"."""
+    return next((n for n, k in KEY_LAYOUTS.items() if k == card_keys), "custom")
+
+
+def check_custom(keys: str) -> str:
+    """The 12 card keys a player typed, checked: returned lower-cased.
+
+    :raises ValueError: with a message for the player when there are not 12 keys, a key repeats, a key
+        is not a plain printable key, or a key already gives a command.
+    """
+    keys = keys.strip().lower().replace(" ", "")
+    if len(keys) != 12:
+        raise ValueError(f"Type 12 keys, four rows of three (you typed {len(keys)}).")
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    if repeated:
+        raise ValueError("Each key once: " + " ".join(repeated) + (" is" if len(repeated) == 1 else " are")
+                         + " typed twice.")
+    odd = [k for k in keys if not k.isprintable() or len(k.encode("utf-8")) != 1]
+    if odd:
+        raise ValueError(f"{odd[0]!r} is not a plain key: use letters, digits and punctuation.")
+    clash = [k for k in keys if k in COMMAND_KEYS]
+    if clash:
+        k = clash[0]
+        raise ValueError(f"The key {k} already means {COMMAND_KEYS[k]}: choose another.")
+    return keys
+
+
+def home_row(card_keys: str) -> str:
+    """The nine keys of the home row of the keyboard these card keys come from (custom: QWERTY's)."""
+    return HOME_ROWS.get(layout_name(card_keys), HOME_ROWS["qwerty"])
 
 
 def key_rows(card_keys: str = "123qweasdzxc") -> tuple[str, ...]:
-    """The four rows of card keys: the 12 chosen keys, then the extra columns of that keyboard.
+    """The four rows of card keys: the 12 chosen keys, then the extra columns of that keyboard
+    (a custom layout borrows QWERTY's, leaving out keys it already uses).
 
     >>> key_rows("123azeqsdwxc")[1]
     'azertyu'
     """
-    name = next((n for n, k in KEY_LAYOUTS.items() if k == card_keys), "qwerty")
+    name = layout_name(card_keys)
+    extra = _EXTRA.get(name, _EXTRA["qwerty"])
     rows = []
     for r in range(4):
         base = card_keys[3 * r:3 * r + 3]
-        rows.append(base + "".join(k for k in _EXTRA[name][r] if k not in card_keys))
+        rows.append(base + "".join(k for k in extra[r] if k not in card_keys))
     return tuple(rows)
+
+
 MAX_CARD_W = 360
 GAP = 0.10  # gap between cards, as a share of the card width
 
