@@ -12,6 +12,7 @@ import pygame
 
 from sprites import theme
 from sprites.hud import Button, stack_buttons
+from sprites.layout import home_row
 
 from .base import Scene
 from .modes import MODES
@@ -30,6 +31,9 @@ def veil(surface: pygame.Surface) -> None:
         v.fill((4, 8, 16, 170))
         _veils[size] = v
     surface.blit(v, (0, 0))
+
+
+QWERTY = "123qweasdzxc"
 
 
 class Overlay(Scene):
@@ -148,9 +152,24 @@ class HelpScene(Overlay):
         """The mode's own first-play pages (the basics, Pillars', Mag's or 20/20's)."""
         self.app.manager.push(self.info.tutorial, {"overlay": True, "mode": self.info.name})
 
+    def keys_text(self) -> str:
+        """The controls of the device in use: a pad's, or the keys with the chosen keyboard's card keys."""
+        pads = self.app.pads.help_lines()
+        if pads:
+            return "Controller: " + " · ".join(pads)
+        keys = str(self.app.settings.get("card_keys", QWERTY))
+        if keys == QWERTY:
+            return self.info.keys
+        def rows(k: str, n: int) -> str:
+            return " / ".join(" ".join(k[i:i + 3]) for i in range(0, n, 3))
+
+        return (self.info.keys.replace(rows(QWERTY, 12), rows(keys, 12))
+                .replace(rows(QWERTY, 6) + ",", rows(keys, 6) + ",")
+                .replace(" ".join(home_row(QWERTY)), " ".join(home_row(keys))))
+
     def key_lines(self) -> list[str]:
         u = unit_of(self.size)
-        return theme.wrap(self.info.keys, round(u * 0.8), self.box().w - round(u * 3), True)
+        return theme.wrap(self.keys_text(), round(u * 0.8), self.box().w - round(u * 3), True)
 
     def resize(self, size: tuple[int, int]) -> None:
         r, u = self.box(), unit_of(size)

@@ -18,17 +18,15 @@ import math
 import pygame
 
 from sprites.cardart import ASPECT
-from sprites.layout import KEY_LAYOUTS, MAX_CARD_W, Frame
+from sprites.layout import MAX_CARD_W, Frame, home_row
 
 MAX_HAND = 9
 TABLE_KEYS = 6  # the first six card keys pick the table: 1 2 3 / q w e on a qwerty keyboard
-HAND_KEYS = {"qwerty": "asdfghjkl", "azerty": "qsdfghjkl", "qwertz": "asdfghjkl"}
 
 
 def hand_keys(card_keys: str) -> str:
     """The nine keys that pick personal cards, the home row of the chosen keyboard."""
-    name = next((n for n, k in KEY_LAYOUTS.items() if k == card_keys), "qwerty")
-    return HAND_KEYS[name]
+    return home_row(card_keys)
 
 
 def rows_of(n: int, per_row: int) -> list[int]:

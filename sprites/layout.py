@@ -69,8 +69,16 @@ def check_custom(keys: str) -> str:
 
 
 def home_row(card_keys: str) -> str:
-    """The nine keys of the home row of the keyboard these card keys come from (custom: QWERTY's)."""
-    return HOME_ROWS.get(layout_name(card_keys), HOME_ROWS["qwerty"])
+    """The nine keys of the home row of the keyboard these card keys come from; for a custom layout,
+    its last six card keys and three QWERTY home-row keys it does not use (never its first six).
+
+    >>> home_row("abcdefghijkm")
+    "ghijkml;'"
+    """
+    name = layout_name(card_keys)
+    if name != "custom":
+        return HOME_ROWS[name]
+    return card_keys[6:12] + "".join([k for k in "fghjkl;'" if k not in card_keys][:3])
 
 
 def key_rows(card_keys: str = "123qweasdzxc") -> tuple[str, ...]:
