@@ -206,6 +206,9 @@ class Pads:
         targets = self.targets(self.app.manager.top)
         if not targets:
             return [key_event(ARROWS[d])]
+        if pad.at is None:  # the first press shows the ring where it starts
+            self.current(pad, targets)
+            return []
         cur = self.current(pad, targets)
         cx, cy = cur.center
         best, score = None, None
