@@ -1,4 +1,10 @@
-"""The setup screen of a mode: its options (players, bots, timed, table size), the deal, start."""
+"""The setup screen of a mode: its options (players, bots, timed, table size), the deal, start.
+
+The deal is shown as its code (``pillars-42``: mode and deal number); C (or
+the "Deal code" button) opens a field where the player types a code the game
+showed — a deal code of any mode, a daily's code, a puzzle level's id
+(``pillars-007``) or just a deal number — to play that deal again.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,32 @@ from sprites.hud import Button, row_buttons
 
 from .base import Scene
 from .modes import MODES, defaults
-from .widgets import OptionList, header, unit_of
+from .widgets import OptionList, TextEntry, header, unit_of
+
+
+def parse_code(text: str, mode: str) -> tuple[str, int | str]:
+    """What a typed deal code names: ("deal", seed) of ``mode`` or ("mode:NAME", seed) of another mode,
+    or ("level", id).
+
+    >>> parse_code(" #42 ", "classic"), parse_code("Pillars-42", "classic")
+    (('deal', 42), ('mode:pillars', 42))
+
+    :raises ValueError: with a message for the player when the text is no code the game shows.
+    """
+    t = text.strip().lower().lstrip("#")
+    if t.isdigit():
+        return "deal", int(t)
+    name, _, number = t.rpartition("-")
+    if name in MODES and number.isdigit():
+        from .levels import find_level
+
+        if find_level(t) is not None and number.startswith("0"):
+            return "level", t
+        if not MODES[name].ready:
+            raise ValueError(f"{MODES[name].title} is not playable in this version yet.")
+        return ("deal" if name == mode else f"mode:{name}"), int(number)
+    raise ValueError(f"{text.strip() or 'Nothing'} is not a deal code: type a deal number, or a code the game "
+                     "shows, like pillars-42 or pillars-007.")
 
 
 def fresh_seed() -> int:
@@ -26,10 +57,12 @@ class SetupScene(Scene):
         self.info = MODES[self.mode]
         self.values = {**defaults(self.info), **data.get("values", {})}
         self.seed = int(data["seed"]) if data.get("seed") is not None else fresh_seed()
+        self.entry: TextEntry | None = None
         self.list = OptionList(list(self.info.options), self.values, lambda k, v: self.resize(self.size))
         self.actions = [
             Button("Back", self.back, "Esc"),
             Button("New deal", self.new_deal, "N"),
+            Button("Deal code", self.type_code, "C"),
             Button("Rules", lambda: self.app.manager.push("help", {"mode": self.mode}), "F1"),
             Button("Start", self.start, "Enter", accent=True),
         ]
@@ -40,6 +73,26 @@ class SetupScene(Scene):
 
     def new_deal(self) -> None:
         self.seed = fresh_seed()
+
+    def type_code(self) -> None:
+        self.entry = TextEntry("Type a deal code (pillars-42), a level (pillars-007) or a deal number",
+                               self.use_code, lambda ch: ch.isalnum() or ch in "-#", limit=40)
+
+    def use_code(self, text: str) -> str | None:
+        """Play the deal a typed code names (this mode's deal, another mode's setup, or a level)."""
+        try:
+            kind, value = parse_code(text, self.mode)
+        except ValueError as e:
+            return str(e)
+        if kind == "level":
+            from .levels import find_level, launch
+
+            launch(self.app, find_level(str(value)))
+        elif kind == "deal":
+            self.seed = int(value)
+        else:
+            self.app.manager.switch("setup", {"mode": kind[5:], "seed": int(value)})
+        return None
 
     def start(self) -> None:
         data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
@@ -55,6 +108,11 @@ class SetupScene(Scene):
                     round(u * 0.8))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.entry is not None:
+            used = self.entry.handle_event(e)
+            if not self.entry.open:
+                self.entry = None
+            return used or e.type == pygame.MOUSEBUTTONDOWN
         if e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
@@ -65,8 +123,11 @@ class SetupScene(Scene):
             if e.key == pygame.K_n:
                 self.new_deal()
                 return True
+            if e.key == pygame.K_c:
+                self.type_code()
+                return True
             if e.key == pygame.K_F1:
-                self.actions[2].action()
+                self.actions[3].action()
                 return True
         for b in self.actions:
             if b.handle_event(e):
@@ -80,8 +141,14 @@ class SetupScene(Scene):
         rows = len(self.list.rects)
         y = self.list.rect.top + rows * self.list.row_h + u * 1.2
         w = surface.get_width()
-        theme.blit_text(surface, f"Deal #{self.seed}", round(u * 1.3), (w // 2, y), theme.INK, True, "midtop")
-        theme.blit_text(surface, "anyone can replay this deal from its number", round(u * 0.85),
+        if self.entry is not None:
+            self.entry.draw(surface, pygame.Rect(w // 2 - u * 11, y + u * 1.6, u * 22, u * 2.4))
+            for b in self.actions:
+                b.draw(surface)
+            return
+        theme.blit_text(surface, f"Deal {self.mode}-{self.seed}", round(u * 1.3), (w // 2, y), theme.INK, True,
+                        "midtop")
+        theme.blit_text(surface, "anyone can replay this deal from its code: C types one", round(u * 0.85),
                         (w // 2, y + u * 1.7), theme.DIM, True, "midtop")
         note = self.info.note(self.values)
         if note:

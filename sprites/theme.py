@@ -64,6 +64,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 _texts: dict[tuple, pygame.Surface] = {}
+MIN_TEXT = 11  # smaller text is drawn at this size: below it a small window's words are unreadable
+SMALL_TEXT = 15  # below this, text is drawn three times as big and scaled down (the small sizes'
+# hinting puts letters a pixel off: "Settin gs", "20'20SET"); above it the font draws well as it is
+OVERSAMPLE = 3
+
+
+def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """The (width, height) ``text`` gives for ``s`` at ``size``."""
+    size = max(MIN_TEXT, int(size))
+    if size >= SMALL_TEXT:
+        return font(size, bold).size(s)
+    w, h = font(size * OVERSAMPLE, bold).size(s)
+    return max(1, round(w / OVERSAMPLE)), max(1, round(h / OVERSAMPLE))
 
 
 def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
@@ -73,7 +86,13 @@ def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
     if surf is None:
         if len(_texts) > 600:
             _texts.clear()
-        surf = font(size, bold).render(s, True, color)
+        size = max(MIN_TEXT, int(size))
+        if size >= SMALL_TEXT:
+            surf = font(size, bold).render(s, True, color)
+        else:
+            big = font(size * OVERSAMPLE, bold).render(s, True, color)
+            surf = pygame.transform.smoothscale(big.convert_alpha() if pygame.display.get_surface() else big,
+                                                text_size(s, size, bold))
         if pygame.display.get_surface():
             surf = surf.convert_alpha()
         _texts[key] = surf
@@ -91,13 +110,12 @@ def blit_text(surface: pygame.Surface, s: str, size: int, pos, color=INK, bold: 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``s`` into lines no wider than ``width`` pixels (blank lines kept)."""
-    f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
+            if line and text_size(trial, size, bold)[0] > width:
                 lines.append(line)
                 line = word
             else:
