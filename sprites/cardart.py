@@ -8,6 +8,8 @@ changes.  Nothing is drawn per frame: sprites blit these surfaces.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.cards import features
@@ -20,14 +22,14 @@ CUE_SIZE = 0.11  # a colour symbol's box, as a share of the card's width
 CUE_AT = 0.085  # its centre's distance from the card's top and left edges (and bottom and right)
 
 # A vertical squiggle in a unit box: cubic Bézier segments (start, c1, c2, end),
-# point-symmetric about the centre like the printed cards.
+# point-symmetric about the centre like the printed cards, smooth where segments meet (no kinks).
 _SQUIGGLE = (
     ((0.28, 0.06), (0.52, -0.04), (0.96, 0.04), (0.86, 0.30)),
     ((0.86, 0.30), (0.78, 0.50), (0.60, 0.58), (0.70, 0.74)),
-    ((0.70, 0.74), (0.78, 0.86), (0.92, 0.92), (0.72, 0.94)),
+    ((0.70, 0.74), (0.78, 0.86), (0.91, 0.86), (0.72, 0.94)),
     ((0.72, 0.94), (0.48, 1.04), (0.04, 0.96), (0.14, 0.70)),
     ((0.14, 0.70), (0.22, 0.50), (0.40, 0.42), (0.30, 0.26)),
-    ((0.30, 0.26), (0.22, 0.14), (0.08, 0.08), (0.28, 0.06)),
+    ((0.30, 0.26), (0.22, 0.14), (0.09, 0.14), (0.28, 0.06)),
 )
 
 
@@ -81,8 +83,38 @@ def shape_image(shape: int, shading: int, color, w: int, h: int) -> pygame.Surfa
             pygame.draw.line(stripes, color, (0, y), (w, y), max(1, line // 2))
         stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         inner.blit(stripes, (0, 0))
-    _fill_shape(inner, shape, color, line)
+    if shape == 2:
+        _round_outline(surf, [(x + pad, y + pad) for x, y in _outline(shape, w, h)], color, line)
+    else:
+        _fill_shape(inner, shape, color, line)
     return surf
+
+
+def _round_outline(surf: pygame.Surface, pts: list[tuple[float, float]], color, line: int) -> None:
+    """A smooth closed curve's outline as a band ``line`` wide, drawn on the padded surface (not
+    clipped to the shape's box): the curve pushed out and in by half the width along its normals,
+    the outer one filled and the inner one cut out.  Thick straight pieces alone leave notches and
+    knobs where they meet."""
+    n = len(pts)
+    sides = []
+    for sign in (1, -1):
+        side = []
+        for i in range(n):
+            (x0, y0), (x1, y1) = pts[i - 1], pts[(i + 1) % n]
+            dx, dy = x1 - x0, y1 - y0
+            length = math.hypot(dx, dy) or 1.0
+            x, y = pts[i]
+            side.append((x + sign * dy / length * line / 2, y - sign * dx / length * line / 2))
+        sides.append(side)
+
+    def area(poly: list[tuple[float, float]]) -> float:
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))) / 2
+
+    outer, inner = sorted(sides, key=area, reverse=True)
+    band = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(band, color, outer)
+    pygame.draw.polygon(band, (0, 0, 0, 0), inner)
+    surf.blit(band, (0, 0))
 
 
 def _cue(surf: pygame.Surface, colour_index: int, color, x: float, y: float, r: float) -> None:

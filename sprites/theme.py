@@ -73,7 +73,7 @@ OVERSAMPLE = 3
 def text_size(s: str, size: int, bold: bool = False) -> tuple[int, int]:
     """The (width, height) ``text`` gives for ``s`` at ``size``."""
     size = max(MIN_TEXT, int(size))
-    if size >= SMALL_TEXT:
+    if size >= SMALL_TEXT or not s.strip():
         return font(size, bold).size(s)
     w, h = font(size * OVERSAMPLE, bold).size(s)
     return max(1, round(w / OVERSAMPLE)), max(1, round(h / OVERSAMPLE))
@@ -87,7 +87,7 @@ def text(s: str, size: int, color=INK, bold: bool = False) -> pygame.Surface:
         if len(_texts) > 600:
             _texts.clear()
         size = max(MIN_TEXT, int(size))
-        if size >= SMALL_TEXT:
+        if size >= SMALL_TEXT or not s.strip():
             surf = font(size, bold).render(s, True, color)
         else:
             big = font(size * OVERSAMPLE, bold).render(s, True, color)
