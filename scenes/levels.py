@@ -221,18 +221,29 @@ class LevelsScene(Scene):
                                  round(u * 1.9))
         side_w = round(u * 14)
         total = min(w - 3 * u, u * 56)
+        self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.3), round(u * 10), round(u * 2.1))
         self.grid = pygame.Rect(round((w - total) / 2), round(u * 10), round(total - side_w - u), round(h - u * 14))
         self.side = pygame.Rect(self.grid.right + round(u), self.grid.top, side_w, round(u * 16))
         self.play_button.rect = pygame.Rect(self.side.left + round(u), self.side.bottom - round(u * 3.2),
                                             side_w - round(2 * u), round(u * 2.2))
-        self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.3), round(u * 10), round(u * 2.1))
         self.lay_tiles()
 
     def lay_tiles(self) -> None:
-        """Tiles in rows of PER_ROW, a new row (under its grade's name) when the grade changes."""
+        """Tiles in rows of PER_ROW, a new row (under its grade's name) when the grade changes; as big
+        as the room between the tabs and the Menu button allows (never touching the button)."""
         u, g = self.u, self.grid
         gap = u * 0.35
-        tw = min((g.w - gap * (PER_ROW - 1)) / PER_ROW, u * 3.6)
+        rows, labels, col, grade, widest = 0, 0, 0, object(), 1
+        for lv in self.current:
+            if lv.get("grade") != grade or col == PER_ROW:
+                rows += 1
+                labels += lv.get("grade") != grade
+                grade, col = lv.get("grade"), 0
+            col += 1
+            widest = max(widest, col)
+        room = self.back.rect.top - u * 0.8 - (g.top - u * 0.2) - labels * u * 1.3 - max(0, labels - 1) * u * 0.5
+        by_h = (room - max(0, rows - 1) * gap) / max(1, rows) / 1.05
+        tw = max(u * 1.5, min((g.w - gap * (widest - 1)) / widest, by_h, u * 5.5))
         th = tw * 1.05
         self.labels: list[tuple[str, float]] = []
         self.tiles = []

@@ -66,9 +66,11 @@ class MenuScene(Scene):
         w, h = size
         u = unit_of(size)
         self.u = u
-        bh, gap = round(u * 2.3), round(u * 0.55)
         cw = round(min(w * 0.3, u * 19))
         top = round(h * 0.42)
+        n = max(len(c.buttons) for c in self.columns)  # 7 with "Continue …": the footer stays clear
+        pitch = min(u * 2.85, (h - u * 2.4 - top) / n)
+        bh, gap = round(pitch * 0.8), round(pitch * 0.2)
         stack_buttons(self.columns[0].buttons, pygame.Rect(w // 2 - cw - u, top, cw, 0), bh, gap)
         stack_buttons(self.columns[1].buttons, pygame.Rect(w // 2 + u, top, cw, 0), bh, gap)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -15,6 +16,33 @@ from .modes import MODES
 from .widgets import ButtonColumn, unit_of
 
 WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
+_PLURALS = {"points": "point", "sets": "set", "picks": "pick", "repeats": "repeat", "moves": "move",
+            "oracles": "oracle", "reshuffles": "reshuffle", "misses": "miss", "tries": "try", "cards": "card",
+            "seconds": "second", "errors": "error", "hints": "hint", "calls": "call", "deals": "deal",
+            "mistakes": "mistake", "timeouts": "timeout", "undos": "undo"}
+_ONE = re.compile(r"(?<![\d.,\-−+])\b1 (?:(\w+) )?(\w+)\b")
+
+
+def singular(text: str) -> str:
+    """``text`` with a count of exactly 1 agreeing with its noun: "1 points" → "1 point", "1 wrong picks"
+    → "1 wrong pick" (a mode's lines are written for many; this keeps one right wherever it comes from).
+
+    >>> singular("1 Sets taken · 11 points · 1 wrong picks")
+    '1 Set taken · 11 points · 1 wrong pick'
+    """
+    def fix(m: re.Match) -> str:
+        adj, noun = m.group(1), m.group(2)
+        if adj and adj.lower() in _PLURALS:  # "1 points total": the noun is the first word
+            noun, adj, rest = adj, None, f" {m.group(2)}"
+        else:
+            rest = ""
+        one = _PLURALS.get(noun.lower())
+        if one is None:
+            return m.group(0)
+        one = one[0].upper() + one[1:] if noun[0].isupper() else one
+        return f"1 {adj + ' ' if adj else ''}{one}{rest}"
+
+    return _ONE.sub(fix, text)
 
 
 class ResultsScene(Scene):
@@ -78,33 +106,41 @@ class ResultsScene(Scene):
     def animating(self) -> bool:
         return bool(self.bursts) or not self.celebrated
 
+    def page(self) -> tuple[float, float]:
+        """(top, unit) of the page: up to 1.4 times the screen's unit, as the room above the buttons
+        allows, and centred in that room (a short page does not leave the lower half empty)."""
+        u, d = self.u, self.data
+        units = 13.2 + 1.6 * len(d.get("lines", [])) + (9.3 if d.get("by_worth") else 0)
+        room = self.column.buttons[0].rect.top - u * 0.8
+        pu = max(u * 0.8, min(u * 1.4, room / units))
+        return max(0.0, (room - units * pu) / 2), pu
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        u = self.u
         d = self.data
+        t, u = self.page()
         theme.paint_background(surface)
-        theme.blit_text(surface, MODES[self.mode].title.upper(), round(u * 1.0), (w // 2, u * 2.2), theme.MUTED,
+        theme.blit_text(surface, MODES[self.mode].title.upper(), round(u * 1.0), (w // 2, t + u * 2.2), theme.MUTED,
                         True, "center")
-        theme.blit_text(surface, d.get("title", "Game over"), round(u * 2.8), (w // 2, u * 4.6),
+        theme.blit_text(surface, d.get("title", "Game over"), round(u * 2.8), (w // 2, t + u * 4.6),
                         theme.ACCENT if d.get("won") else theme.INK, True, "center")
-        theme.blit_text(surface, str(d.get("score", "")), round(u * 4.2), (w // 2, u * 8.6), theme.INK, True,
-                        "center")
-        theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, u * 11.2),
+        theme.blit_text(surface, singular(str(d.get("score", ""))), round(u * 4.2), (w // 2, t + u * 8.6), theme.INK,
+                        True, "center")
+        theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, t + u * 11.2),
                         theme.MUTED, True, "center")
-        y = u * 13.2
+        y = t + u * 13.2
         for line in d.get("lines", []):
-            theme.blit_text(surface, line, round(u * 1.05), (w // 2, y), theme.INK, True, "center")
+            theme.blit_text(surface, singular(line), round(u * 1.05), (w // 2, y), theme.INK, True, "center")
             y += u * 1.6
         by = d.get("by_worth")
         if by:
-            self.draw_worth(surface, by, y + u * 0.8)
+            self.draw_worth(surface, by, y + u * 0.8, u)
         for b in self.bursts:
             b.draw(surface)
         self.column.draw(surface)
 
-    def draw_worth(self, surface: pygame.Surface, by: list[int], top: float) -> None:
+    def draw_worth(self, surface: pygame.Surface, by: list[int], top: float, u: float) -> None:
         w = surface.get_width()
-        u = self.u
         width = min(w * 0.5, u * 24)
         x0 = (w - width) / 2
         theme.blit_text(surface, "SETS BY WORTH", round(u * 0.85), (w / 2, top), theme.MUTED, True, "midtop")

@@ -145,6 +145,11 @@ class TutorialBase(Scene):
     def key(self, e: pygame.event.Event) -> None:
         """A key other than Esc and Enter/Space."""
 
+    def pad_targets(self) -> list[pygame.Rect]:
+        """Where a game controller's ring goes: the cards of a page that waits for a Set, and the buttons
+        (none on other pages: the pad's A is Next there)."""
+        return self.rects + [self.skip.rect, self.next.rect] if self.interactive else []
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.app.manager.top is not self:
             return  # another tutorial is shown over this one (the basics come first)
@@ -238,7 +243,7 @@ class TutorialScene(TutorialBase):
         art = self.art(self.art_w)
         interactive = self.interactive
         for i, (c, r) in enumerate(zip(self.cards, self.rects)):
-            self.blit_card(surface, art, c, r, c in self.picked or (self.solved and interactive))
+            self.blit_card(surface, art, c, r, c in self.picked)  # solved: the three that made it
             if interactive:
                 theme.blit_text(surface, str(i + 1), round(u * 1.0), (r.centerx, r.bottom + u * 0.3), theme.MUTED,
                                 True, "midtop")
