@@ -144,6 +144,10 @@ class Toast:
     def show(self, s: str, color=INK, life: float = 3.5) -> None:
         self.s, self.color, self.t, self.life = s, color, 0.0, life
 
+    def clear(self) -> None:
+        """Take the line away at once (news that stopped being true)."""
+        self.s = ""
+
     @property
     def visible(self) -> bool:
         return bool(self.s) and self.t < self.life
