@@ -344,6 +344,7 @@ class App:
         last = time.perf_counter()
         self.step(0.0)
         self._set_icon()  # after the first frame: finding the icon file costs a few hundredths
+        self.pads.start()  # so are game controllers
         while self.running and not (until and until()):
             if self.manager.animating:
                 clock.tick(FPS)

@@ -107,6 +107,10 @@ class Pads:
         self.active = False  # the last input came from a pad (the help shows pad controls; the ring shows)
         self.drawn: list[pygame.Rect] = []
         self.sdl = None
+
+    def start(self) -> None:
+        """Open SDL's controllers and the pads already plugged in (after the first frame: it takes
+        some milliseconds); pads plugged in later arrive as events."""
         try:
             from pygame._sdl2 import controller
 

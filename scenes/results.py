@@ -112,7 +112,7 @@ class ResultsScene(Scene):
         u, d = self.u, self.data
         units = 13.2 + 1.6 * len(d.get("lines", [])) + (9.3 if d.get("by_worth") else 0)
         room = self.column.buttons[0].rect.top - u * 0.8
-        pu = max(u * 0.8, min(u * 1.4, room / units))
+        pu = max(u * 0.8, min(u * 1.4, room / (units + 2)))  # a unit of margin over and under
         return max(0.0, (room - units * pu) / 2), pu
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -11,7 +11,7 @@ from game.cards import card
 from scenes.classic import ClassicScene
 from scenes.input import Pads
 from scenes.menu import MenuScene
-from scenes.overlays import HelpScene, MessageScene, PauseScene
+from scenes.overlays import HelpScene, PauseScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 
@@ -221,30 +221,3 @@ def test_a_custom_layout_needs_twelve_different_keys(app):
         type_char(app, ch)
     press(app, pygame.K_RETURN)
     assert "1 is typed twice" in scene.entry.error
-
-
-# ----- start-up messages ----------------------------------------------------------------------------
-def restart(app, **options):
-    for k, v in options.items():
-        setattr(app.options, k, v)
-    app.manager.stack.clear()
-    app.start()
-    return [type(s).__name__ for s in app.manager.stack], top(app)
-
-
-def test_an_unknown_level_says_so_over_the_level_screen(app):
-    names, msg = restart(app, level="pillars-999")
-    assert names == ["LevelsScene", "MessageScene"] and "pillars-999" in msg.text
-
-
-def test_a_seed_without_a_mode_says_so(app):
-    names, msg = restart(app, seed=42)
-    assert names == ["MenuScene", "MessageScene"] and "--mode" in msg.text
-
-
-def test_a_daily_before_the_first_or_after_today_says_which_it_opens(app):
-    names, msg = restart(app, daily="1900-01-01")
-    assert names[-1] == "MessageScene" and "daily #1" in msg.text
-    assert app.manager.stack[0].day.isoformat() == "2026-11-21"
-    names, msg = restart(app, daily="2999-01-01")
-    assert isinstance(msg, MessageScene) and "today" in msg.text

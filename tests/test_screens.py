@@ -1,0 +1,195 @@
+"""What a player sees outside the table: start-up messages, the deal code on the setup screen, the
+tutorial's found Set, text in small windows, the results, levels and menu layouts, the set-up files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+from scene_driver import make_app, press, step, top, type_char
+
+from game.cards import is_set
+from scenes.levels import LevelsScene
+from scenes.menu import MenuScene
+from scenes.results import singular
+from scenes.setup import SetupScene, parse_code
+from scenes.tutorial import STEPS
+from sprites import theme
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def restart(app, **options):
+    for k, v in options.items():
+        setattr(app.options, k, v)
+    app.manager.stack.clear()
+    app.start()
+    return [type(s).__name__ for s in app.manager.stack], top(app)
+
+
+# ----- 1, 11: what the command line asked for and could not get is said ------------------------
+def test_an_unknown_level_says_so_over_the_level_screen(app):
+    names, msg = restart(app, level="pillars-999")
+    assert names == ["LevelsScene", "MessageScene"] and "pillars-999" in msg.text
+
+
+def test_a_seed_without_a_mode_says_so(app):
+    names, msg = restart(app, seed=42)
+    assert names == ["MenuScene", "MessageScene"] and "--mode" in msg.text
+
+
+def test_a_daily_before_the_first_or_after_today_says_which_it_opens(app):
+    names, msg = restart(app, daily="1900-01-01")
+    assert names[-1] == "MessageScene" and "daily #1" in msg.text
+    assert app.manager.stack[0].day.isoformat() == "2026-11-21"
+    names, msg = restart(app, daily="2999-01-01")
+    assert names[-1] == "MessageScene" and "today" in msg.text
+
+
+def test_pads_start_without_a_controller(app):
+    app.pads.start()  # SDL's dummy drivers: no pad, no error
+    assert app.pads.pads == {}
+
+
+# ----- 12: the setup screen takes a typed deal code ----------------------------------------------
+def test_codes_the_game_shows_are_understood():
+    assert parse_code("42", "classic") == ("deal", 42)
+    assert parse_code("pillars-42", "pillars") == ("deal", 42)
+    assert parse_code("Points-7", "classic") == ("mode:points", 7)
+    assert parse_code("findall-002", "classic") == ("level", "findall-002")
+    for bad in ("", "pillars-", "chess-4", "4x"):
+        try:
+            parse_code(bad, "classic")
+        except ValueError as e:
+            assert "deal code" in str(e)
+        else:
+            raise AssertionError(f"{bad!r} was taken for a code")
+
+
+def type_code(app, text: str) -> None:
+    press(app, pygame.K_c, "c")
+    for ch in text:
+        type_char(app, ch)
+    press(app, pygame.K_RETURN)
+
+
+def test_a_typed_deal_code_sets_the_deal_or_opens_its_mode(app):
+    app.manager.switch("setup", {"mode": "classic"})
+    app.step(0.0)
+    type_code(app, "1234")
+    assert isinstance(top(app), SetupScene) and top(app).seed == 1234 and top(app).entry is None
+    type_code(app, "pillars-42")
+    app.step(0.0)
+    assert isinstance(top(app), SetupScene) and (top(app).mode, top(app).seed) == ("pillars", 42)
+
+
+def test_a_typed_level_id_starts_the_level(app):
+    app.manager.switch("setup", {"mode": "findall"})
+    app.step(0.0)
+    type_code(app, "findall-002")
+    step(app, 0.2)
+    assert type(top(app)).__name__ == "FindAllScene" and top(app).data["level_id"] == "findall-002"
+
+
+def test_a_wrong_code_is_explained_and_keys_stay_in_the_field(app):
+    app.manager.switch("setup", {"mode": "classic"})
+    app.step(0.0)
+    scene = top(app)
+    seed = scene.seed
+    type_code(app, "nnn")  # N would be "New deal" outside the field
+    assert scene.entry is not None and "not a deal code" in scene.entry.error and scene.seed == seed
+    press(app, pygame.K_ESCAPE)
+    assert scene.entry is None and isinstance(top(app), SetupScene)
+
+
+# ----- 5: the tutorial shows which three cards made the Set -------------------------------------
+def test_the_solved_tutorial_rings_only_the_three_cards_of_the_set(app):
+    app.manager.switch("tutorial", {})
+    app.step(0.0)
+    scene = top(app)
+    for _ in range(len(STEPS) - 1):
+        press(app, pygame.K_RETURN)
+    cards = scene.cards
+    trio = next([a, b, c] for a in cards for b in cards for c in cards if a < b < c and is_set(a, b, c))
+    for c in trio:
+        type_char(app, str(cards.index(c) + 1))
+    assert scene.solved
+    ringed = []
+    scene.blit_card = lambda surface, art, c, r, ring=False: ringed.append(c) if ring else None
+    scene.draw(app.screen)
+    assert sorted(ringed) == sorted(trio)
+
+
+# ----- 8: small windows: no text under 11 px, letters evenly spaced -----------------------------
+def test_small_text_is_readable_and_evenly_spaced():
+    pygame.font.init()
+    assert theme.text("Settings", 6).get_height() == theme.text("Settings", 11).get_height()
+    big = theme.text_size("Settings 20/20 SET", 45)[0]
+    small = theme.text("Settings 20/20 SET", 12).get_width()
+    assert abs(small / big - 12 / 45) < 0.02  # in proportion: no letter pushed a pixel aside
+    assert theme.wrap("anyone can replay this deal from its code", 12, 120) == \
+        [line for line in theme.wrap("anyone can replay this deal from its code", 12, 120)
+         if theme.text_size(line, 12)[0] <= 120]
+
+
+# ----- 10: the results, levels and menu screens use the window and keep clear of each other ------
+def test_the_results_page_is_centred_above_its_buttons(tmp_path):
+    for size in ((800, 600), (1280, 720), (1920, 1080)):
+        app = make_app(tmp_path, size=size)
+        app.start()
+        app.manager.switch("results", {"mode": "points", "score": "1 points", "lines": ["1 Sets taken"],
+                                       "by_worth": [0, 0, 1, 0]})
+        step(app, 0.2)
+        t, u = top(app).page()
+        room = top(app).column.buttons[0].rect.top - top(app).u * 0.8
+        height = (13.2 + 1.6 + 9.3) * u
+        assert t > 0 and abs((room - (t + height)) - t) < 2  # as much room under the page as over it
+        pygame.quit()
+
+
+def test_a_count_of_one_agrees_with_its_noun():
+    assert singular("1 points") == "1 point" and singular("1 Sets taken") == "1 Set taken"
+    assert singular("11 points · 1 wrong picks · 1 repeats") == "11 points · 1 wrong pick · 1 repeat"
+    assert singular("−1 points") == "−1 points"
+
+
+def test_level_tiles_end_above_the_menu_button_and_fill_the_room(tmp_path):
+    for size in ((800, 600), (1280, 720), (1920, 1080)):
+        app = make_app(tmp_path, size=size)
+        app.start()
+        app.manager.switch("levels", {})
+        app.step(0.0)
+        scene = top(app)
+        assert isinstance(scene, LevelsScene)
+        lowest = max(r.bottom for r in scene.tiles)
+        assert lowest <= scene.back.rect.top - scene.u * 0.5
+        assert lowest - scene.grid.top > 0.5 * (scene.back.rect.top - scene.grid.top)
+        pygame.quit()
+
+
+def test_the_menu_with_continue_keeps_clear_of_its_footer(tmp_path):
+    for size in ((640, 400), (800, 600), (1280, 720), (1920, 1080)):
+        app = make_app(tmp_path, size=size)
+        app.saved_modes = lambda: ["pillars"]
+        app.start()
+        scene = top(app)
+        assert isinstance(scene, MenuScene) and scene.columns[1].buttons[0].label == "Continue Pillars"
+        footer_top = size[1] - scene.u * 1.2 - theme.text_size("arrows", round(scene.u * 0.85))[1] / 2
+        assert scene.columns[1].buttons[-1].rect.bottom < footer_top - 2
+        pygame.quit()
+
+
+# ----- 13: the set-up files ---------------------------------------------------------------------
+def test_the_readme_runs_the_game_with_the_venvs_python():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not re.search(r"(^|[`\s])python (main\.py|-m |tools/)", text, re.M)
+    assert "Deal codes look like `pillars-42`" in text
+
+
+def test_make_test_does_not_install_pyinstaller():
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    stamp = make.split("$(STAMP): pyproject.toml", 1)[1].split("\n\n", 1)[0]
+    assert ".[dev]" in stamp and "build" not in stamp
+    assert re.search(r"^dist: \$\(BUILD\)", make, re.M) and re.search(r"^test: \$\(STAMP\)", make, re.M)
+
