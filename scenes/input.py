@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from sprites import theme
+from sprites.layout import card_key, rows_for
 
 if TYPE_CHECKING:
     from .app import App
 
 STICK = 16000  # how far the stick must lean to count as a D-pad press (of 32767)
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)  # Classic's seats' call keys
-RING_COLOURS = (theme.ACCENT, theme.INFO, theme.GOOD, (236, 120, 90))
+RING_COLOURS = ((255, 255, 255), theme.INFO, theme.GOOD, (236, 120, 90))  # pad 1 white: not the selection's gold
 DIRS = {pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
         pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)}
 ARROWS = {(0, -1): pygame.K_UP, (0, 1): pygame.K_DOWN, (-1, 0): pygame.K_LEFT, (1, 0): pygame.K_RIGHT}
@@ -192,8 +193,7 @@ class Pads:
         if not targets:
             return [key_event(MENU_KEYS[button])] if button in MENU_KEYS else []
         if button == pygame.CONTROLLER_BUTTON_A:
-            at = self.current(pad, targets)
-            return self.call_first(scene, pad) + ([click_event(pad_point(at))] if at is not None else [])
+            return self.call_first(scene, pad) + [self.pick_event(scene, self.current(pad, targets))]
         if button == pygame.CONTROLLER_BUTTON_B:
             rects = self.selected_rects(scene)
             return [click_event(pad_point(r)) for r in rects] if rects else [key_event(pygame.K_ESCAPE)]
@@ -256,18 +256,49 @@ class Pads:
             return []
         try:
             a = art()
-            rects = [s.rect(a) for s in sprites.values()]
+            face_up = [s for k, s in sprites.items() if not (isinstance(k, int) and k < 0)]  # < 0: face down
+            rects = [Pads.resting(s, a) for s in face_up]
         except Exception:
             return []
         buttons = list(getattr(scene, "side_buttons", [])) + list(getattr(scene, "top_buttons", []))
         return [r for r in rects if r.w > 0] + [b.rect for b in buttons if b.enabled and b.rect.w > 0]
 
     @staticmethod
+    def pick_event(scene: Any, target: pygame.Rect) -> pygame.event.Event:
+        """What picks the ringed target: a table card's card key (right even while cards are still
+        being dealt), else a click where the thing is this moment."""
+        try:
+            a = scene.art()
+            sprite = next(s for s in scene.sprites.values() if Pads.resting(s, a) == target)
+        except Exception:  # not a card: a button
+            return click_event(pad_point(target))
+        table = list(getattr(scene, "table", []))
+        keys = getattr(scene, "card_keys", None)
+        if keys and sprite.card in table:
+            k = card_key(table.index(sprite.card), keys, rows_for(len(table)))
+            if k:
+                try:
+                    code = pygame.key.key_code(k)
+                except ValueError:
+                    code = 0
+                return key_event(code, k)
+        return click_event(pad_point(sprite.rect(a)))
+
+    @staticmethod
+    def resting(sprite: Any, art: Any) -> pygame.Rect:
+        """Where a card is going to be (a card being dealt or sliding is ringed at its place)."""
+        r = sprite.rect(art)
+        move = getattr(sprite, "move", None)
+        if move is not None:
+            r.center = (round(move.end[0]), round(move.end[1]))
+        return r
+
+    @staticmethod
     def selected_rects(scene: Any) -> list[pygame.Rect]:
         """Where the selected cards are (B unselects them by clicking each)."""
         try:
             a = scene.art()
-            return [scene.sprites[c].rect(a) for c in getattr(scene, "selected", []) if c in scene.sprites]
+            return [Pads.resting(scene.sprites[c], a) for c in getattr(scene, "selected", []) if c in scene.sprites]
         except Exception:
             return []
 

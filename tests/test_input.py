@@ -11,6 +11,7 @@ from game.cards import card
 from scenes.classic import ClassicScene
 from scenes.input import Pads
 from scenes.menu import MenuScene
+from scenes.modes import MODES
 from scenes.overlays import HelpScene, PauseScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
@@ -221,3 +222,22 @@ def test_a_custom_layout_needs_twelve_different_keys(app):
         type_char(app, ch)
     press(app, pygame.K_RETURN)
     assert "1 is typed twice" in scene.entry.error
+
+
+def test_every_mode_takes_pad_input(app):
+    """In every play scene the ring visits cards and buttons, and A, B and the shoulders never fail."""
+    from scenes.start import play_data
+
+    for mode in ("classic", "points", "findall", "pillars", "mags", "twenty"):
+        app.settings["tutorial_seen"] = {m: True for m in ("basics", "pillars", "mags", "twenty", "points")}
+        app.manager.switch(MODES[mode].scene, play_data(mode, 3))
+        step(app, 1.0)
+        scene = top(app)
+        assert Pads.targets(scene), mode
+        for b in (B.CONTROLLER_BUTTON_DPAD_UP, B.CONTROLLER_BUTTON_DPAD_RIGHT, B.CONTROLLER_BUTTON_A,
+                  B.CONTROLLER_BUTTON_DPAD_DOWN, B.CONTROLLER_BUTTON_A, B.CONTROLLER_BUTTON_B,
+                  B.CONTROLLER_BUTTON_LEFTSHOULDER, B.CONTROLLER_BUTTON_RIGHTSHOULDER):
+            if top(app) is not scene:
+                break
+            pad_press(app, b)
+        step(app, 0.3)
