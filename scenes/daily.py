@@ -75,9 +75,9 @@ def result_text(mode: str, r: dict) -> str:
     score = r.get("score")
     what = {"pillars": "won" if won else "lost", "twenty": "won" if won else "lost",
             "findall": "solved" if won else "unsolved",
-            "mags": f"{score:g} Sets" if score is not None else "played",
-            "points": f"{score:g} points" if score is not None else "played",
-            "classic": f"{score:g} points" if score is not None else "played"}[mode]
+            "mags": f"{score:g} Set{'s' * (score != 1)}" if score is not None else "played",
+            "points": f"{score:g} point{'s' * (score != 1)}" if score is not None else "played",
+            "classic": f"{score:g} point{'s' * (score != 1)}" if score is not None else "played"}[mode]
     return f"{what} · {clock_text(r.get('time', 0))}"
 
 

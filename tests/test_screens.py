@@ -193,3 +193,11 @@ def test_make_test_does_not_install_pyinstaller():
     assert ".[dev]" in stamp and "build" not in stamp
     assert re.search(r"^dist: \$\(BUILD\)", make, re.M) and re.search(r"^test: \$\(STAMP\)", make, re.M)
 
+
+
+def test_daily_results_agree_in_number():
+    from scenes.daily import result_text
+
+    assert result_text("mags", {"score": 1, "time": 5}).startswith("1 Set ·")
+    assert result_text("points", {"score": 1, "time": 5}).startswith("1 point ·")
+    assert result_text("classic", {"score": 3, "time": 5}).startswith("3 points ·")
