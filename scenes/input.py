@@ -49,7 +49,8 @@ PAD_EVENTS = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CON
 
 #: the in-game help's lines for each device
 PAD_HELP = ("D-pad or stick: move the ring · A: pick the card or press the button under it",
-            "B: unselect (or back) · Start: pause · Back: rules · R shoulder: call SET · L shoulder: undo",
+            "B: unselect (or back) · Start: pause · Back: rules · R shoulder: call SET (Classic, 20/20) · "
+            "L shoulder: undo",
             "more pads: pad 2 plays seat 2, pad 3 seat 3 (hot seat in Classic)")
 
 
