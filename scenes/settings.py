@@ -91,8 +91,10 @@ class SettingsScene(Scene):
         w, h = size
         u = self.u = unit_of(size)
         width = round(min(w * 0.8, u * 38))
-        self.list.layout(pygame.Rect((w - width) // 2, round(u * 7.5), width, 0), round(u * 2.7))
         self.back.rect = pygame.Rect(w // 2 - u * 6, h - u * 4.2, u * 12, u * 2.4)
+        room = self.back.rect.top - u * 7.5 - u * 6  # the rows, then the sample cards (or the typing field)
+        row_h = round(max(u * 2.4, min(u * 3.4, room / (len(self.options) + 1))))
+        self.list.layout(pygame.Rect((w - width) // 2, round(u * 7.5), width, 0), row_h)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.entry is not None:
@@ -120,7 +122,8 @@ class SettingsScene(Scene):
         if self.entry is not None:
             self.entry.draw(surface, pygame.Rect(w // 2 - u * 10, y + u * 2, u * 20, u * 2.4))
         else:
-            art = art_for(round(u * 6), str(s.get("palette", "standard")), bool(s.get("colour_cue")))
+            art = art_for(round(min(u * 8, (self.back.rect.top - y - u) * 1.55)), str(s.get("palette", "standard")),
+                          bool(s.get("colour_cue")))
             for i, c in enumerate(SAMPLE):
                 face = art.face(card(c))
                 surface.blit(face, face.get_rect(midtop=(w / 2 + (i - 1) * art.w * 1.1, y)))
