@@ -186,12 +186,18 @@ def test_a_layout_chosen_in_settings_picks_cards_with_its_keys(app):
     assert "1 2 3 / ' , . / a o e / ; q j" in top(app).keys_text()
 
 
-def test_a_custom_layout_is_typed_in_settings(app):
-    scene = open_settings(app)
-    press(app, pygame.K_k)
-    for ch in "789uiojkhm,.":
+def type_keys(app, text: str, open_field: bool = True) -> None:
+    """Type ``text`` into Settings' custom-layout field (opened with K first) and press Enter."""
+    if open_field:
+        press(app, pygame.K_k)
+    for ch in text:
         type_char(app, ch)
     press(app, pygame.K_RETURN)
+
+
+def test_a_custom_layout_is_typed_in_settings(app):
+    scene = open_settings(app)
+    type_keys(app, "789uiojkhm,.")
     assert app.settings["card_keys"] == "789uiojkhm,." and scene.entry is None
     assert isinstance(top(app), ClassicScene) is False
     game = classic(app)
@@ -201,10 +207,7 @@ def test_a_custom_layout_is_typed_in_settings(app):
 
 def test_a_custom_layout_using_a_command_key_is_refused_with_a_message(app):
     scene = open_settings(app)
-    press(app, pygame.K_k)
-    for ch in "123qweasdzxl":
-        type_char(app, ch)
-    press(app, pygame.K_RETURN)
+    type_keys(app, "123qweasdzxl")
     assert scene.entry is not None and "Locate Set" in scene.entry.error
     assert app.settings.get("card_keys", "123qweasdzxc") == "123qweasdzxc"
     press(app, pygame.K_ESCAPE)  # cancels the field, not the screen
@@ -213,14 +216,9 @@ def test_a_custom_layout_using_a_command_key_is_refused_with_a_message(app):
 
 def test_a_custom_layout_needs_twelve_different_keys(app):
     scene = open_settings(app)
-    press(app, pygame.K_k)
-    for ch in "1231":
-        type_char(app, ch)
-    press(app, pygame.K_RETURN)
+    type_keys(app, "1231")
     assert "12 keys" in scene.entry.error
-    for ch in "qweasdzx":
-        type_char(app, ch)
-    press(app, pygame.K_RETURN)
+    type_keys(app, "qweasdzx", open_field=False)
     assert "1 is typed twice" in scene.entry.error
 
 
