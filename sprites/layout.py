@@ -155,20 +155,29 @@ class Frame:
         self.deck_pos = (self.board.left + u * 1.5, self.bottom.centery)
 
 
-def card_width(n: int, board: pygame.Rect) -> int:
-    """The card width that fits n cards (at least 12 places) in the board."""
+def card_width(n: int, board: pygame.Rect, min_cols: int = 0) -> int:
+    """The card width that fits n cards (at least 12 places, and ``min_cols`` columns) in the board."""
     rows = rows_for(n)
-    cols = max(columns_for(n, rows), 3)
+    cols = max(columns_for(n, rows), 3, min_cols)
     by_w = board.w / (cols + GAP * (cols + 1))
     by_h = board.h / (rows + GAP * 1.2 * (rows + 1)) * ASPECT
     return max(24, int(min(by_w, by_h, MAX_CARD_W)) // 4 * 4)  # fewer sizes: fewer faces to draw
 
 
-def table_slots(n: int, board: pygame.Rect, width: int | None = None) -> list[tuple[float, float]]:
-    """Centres of n cards laid out in the board, the grid centred."""
+def table_slots(n: int, board: pygame.Rect, width: int | None = None,
+                min_cols: int = 0) -> list[tuple[float, float]]:
+    """Centres of n cards laid out in the board, the grid centred.
+
+    With ``min_cols`` the grid is laid out as that many columns, the empty ones on the right, so a
+    card added in a new column (Solitaire-Set's 13th) moves none of the others:
+
+    >>> b = pygame.Rect(0, 0, 800, 600)
+    >>> table_slots(13, b, min_cols=4)[:12] == table_slots(12, b, min_cols=4)
+    True
+    """
     rows = rows_for(n)
-    cols = columns_for(n, rows)
-    w = width or card_width(n, board)
+    cols = max(columns_for(n, rows), min_cols)
+    w = width or card_width(n, board, min_cols)
     h = w / ASPECT
     gx, gy = w * GAP, w * GAP * 1.2
     total_w = cols * w + (cols - 1) * gx
