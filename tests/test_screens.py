@@ -201,3 +201,12 @@ def test_daily_results_agree_in_number():
     assert result_text("mags", {"score": 1, "time": 5}).startswith("1 Set ·")
     assert result_text("points", {"score": 1, "time": 5}).startswith("1 point ·")
     assert result_text("classic", {"score": 3, "time": 5}).startswith("3 points ·")
+
+
+def test_a_card_in_a_new_column_moves_none_of_the_others_with_min_cols():
+    from sprites.layout import card_width, table_slots
+
+    board = pygame.Rect(0, 0, 900, 560)
+    assert card_width(13, board, 4) == card_width(12, board, 4)
+    assert table_slots(13, board, min_cols=4)[:12] == table_slots(12, board, min_cols=4)
+    assert table_slots(13, board)[:12] != table_slots(12, board)  # without it the grid is centred again
