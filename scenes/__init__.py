@@ -53,6 +53,7 @@ import importlib
 
 #: scene name -> "module:Class", imported the first time the scene is shown
 SCENES: dict[str, str] = {
+    "start": "scenes.start:StartScene",
     "menu": "scenes.menu:MenuScene",
     "setup": "scenes.setup:SetupScene",
     "classic": "scenes.classic:ClassicScene",

@@ -302,10 +302,7 @@ class App:
 
     def start(self) -> None:
         """Queue the first scene the command line asks for."""
-        from .start import first_scene
-
-        name, data = first_scene(self)
-        self.manager.switch(name, data)
+        self.manager.switch("start")  # it switches to the scene the command line asks for
         self.manager.apply()
         for n in self.notices():
             self.manager.push("message", {"title": "Notice", "text": n})

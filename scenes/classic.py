@@ -181,42 +181,6 @@ class ClassicScene(TableScene):
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
                 self.session.pending, self.game.over)
 
-    # ----- results ----------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        timed = v["timed"]
-        lines = []
-        if len(v["players"]) > 1:
-            ranking = sorted(v["scores"].items(), key=lambda kv: -kv[1])
-            for p, pts in ranking:
-                lines.append(f"{self.seat_name(p)}: {pts} point{'s' if pts != 1 else ''}"
-                             f"  ({v['misses'][p]} wrong)")
-            best = ranking[0][1]
-            winners = [p for p, pts in ranking if pts == best]
-            title = "Draw!" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!"
-            score = " · ".join(str(v["scores"][p]) for p in v["players"])
-            stat = v["scores"]["P1"]
-        else:
-            stat = v["score"]
-            if v["lost"]:
-                title, score = "No Set in twelve — you lose", f"{v['score']} Sets"
-            elif timed == "sprint":
-                title, score = ("Deck cleared!" if self.game.won else "Sprint over"), clock_text(v["score"])
-                lines.append(f"{v['misses']['P1']} wrong picks (+5 s each)")
-            elif timed == "blitz":
-                title, score = "Time's up!", f"{v['score']} Sets"
-            else:
-                title, score = ("Deck cleared!" if self.game.won else "Game over"), f"{v['score']} points"
-            lines.append(f"{v['misses']['P1']} wrong picks or timeouts")
-        return {"title": title, "won": bool(self.game.won), "score": score, "time": self.clock,
-                "by_worth": v["by_worth"], "lines": lines, "stat_score": stat, "lower_is_better": timed == "sprint"}
-
-    def seat_name(self, p: str) -> str:
-        i = int(p[1:]) - 1
-        if i < len(self.seats) and self.seats[i] != "human":
-            return f"{p} (bot)"
-        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
-
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:
         r = self.frame.side

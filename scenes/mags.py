@@ -175,19 +175,6 @@ class MagsScene(StackScene):
             self.banner = f"GAME OVER — {left} CARDS LEFT"
             self.ending = 2.0
 
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        left = v["left"] + v["deck"]
-        lines = [f"{left} card{'s' * (left != 1)} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
-        if v["par"] is not None:
-            lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
-                                                        f"{v['par'] - v['score']} short of par"))
-        if not v["peek"]:
-            lines.append("played without peeking")
-        return {"title": "Won!" if self.game.won else "Game over", "won": bool(self.game.won),
-                "score": f"{v['score']} Set{'s' * (v['score'] != 1)}", "time": self.clock, "by_worth": None,
-                "lines": lines, "stat_score": v["score"]}
-
     # ----- drawing ---------------------------------------------------------------------
     def mode_key(self) -> tuple:
         return (self.peeking, self.banner)

@@ -222,19 +222,6 @@ class PillarsScene(StackScene):
         if self.game.over:
             self.finish_banner()
 
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        result = v["result"]
-        title = {"won": "Samson!" if self.game.title == "Samson" else "Pillars cleared!",
-                 "lost": "No moves left", "resigned": "Resigned"}.get(result, "Game over")
-        lines = [f"{v['consulted']} of 3 oracles consulted"]
-        if not self.game.won:
-            lines.insert(0, f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down")
-        if self.game.title:
-            lines.insert(0, f"Title: {self.game.title} — won without an oracle")
-        return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} cards removed",
-                "time": self.clock, "by_worth": None, "lines": lines, "stat_score": v["score"]}
-
     # ----- drawing ---------------------------------------------------------------------
     def mode_key(self) -> tuple:
         return (self.choosing, self.assist, self.banner)

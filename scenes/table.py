@@ -34,6 +34,7 @@ from sprites.particles import Burst
 
 from .base import Scene
 from .modes import MODES
+from .tally import count_play
 
 END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
@@ -519,8 +520,6 @@ class TableScene(Scene):
                     "demo": self.demo, "result": self.session.result()})
         scene = "results"
         if not self.demo and ("daily" in self.data or "level_id" in self.data):
-            from .share import count_play  # a daily or a level play is counted its own way
-
             scene = count_play(self, res)
         elif not self.demo:
             self.app.record_result(self.mode, {"won": bool(self.game.won), "time": round(self.clock, 2),
@@ -533,10 +532,19 @@ class TableScene(Scene):
         self.app.manager.switch("played" if "daily" in res or "level_id" in res else "results", res)
 
     def results(self) -> dict[str, Any]:
-        """What the results screen shows: title, score text, lines, Sets by worth."""
-        v = self.v
-        return {"title": "Well played" if self.game.won else "Game over", "won": bool(self.game.won),
-                "score": str(v.get("score", "")), "time": self.clock, "by_worth": v.get("by_worth")}
+        """What the results screen shows: the mode's own summary (title, score, lines, Sets by worth),
+        the time and whether it was won."""
+        return {**self.game.summary({p: self.seat_name(p) for p in self.session.players}),
+                "won": bool(self.game.won), "time": self.clock, "lower_is_better": self.game.LOWER_IS_BETTER}
+
+    def seat_name(self, p: str) -> str:
+        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
+        s = self.session
+        i = int(p[1:]) - 1
+        if i < len(s.seats) and s.seats[i] != "human":
+            return f"{p} (bot)"
+        humans = [q for q in s.players if s.kind(q) != "bot"]
+        return "You" if len(humans) == 1 and p == humans[0] else p
 
     @property
     def animating(self) -> bool:

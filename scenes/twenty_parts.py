@@ -11,8 +11,6 @@ from typing import Any
 
 import pygame
 
-from game.cards import worth
-from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
@@ -130,35 +128,6 @@ class TwentyDrawing:
         self.deal_in(delay)
 
     # ----- results ---------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        moves = [Move.parse(h) for h in self.game.history]
-        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
-        lines = []
-        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
-        for p in ranking:
-            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
-            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
-            lines.append(f"{self.seat_name(p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
-                         f"{wrong} wrong")
-        best = v["scores"][ranking[0]]
-        winners = [p for p in ranking if v["scores"][p] == best]
-        name = self.seat_name(winners[0])
-        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
-        by_worth = [0, 0, 0, 0]
-        for m in moves:
-            if m.player == "P1" and m.verb == "set":
-                by_worth[worth(*m.cards) - 1] += 1
-        return {"title": title, "won": bool(self.game.won), "time": self.clock, "lines": lines,
-                "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "by_worth": by_worth,
-                "stat_score": v["scores"]["P1"]}
-
-    def seat_name(self, p: str) -> str:
-        i = int(p[1:]) - 1
-        if i < len(self.seats) and self.seats[i] != "human":
-            return f"{p} (bot)"
-        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
-
     def seat_pos(self, p: str) -> tuple[float, float]:
         lay = self.layout
         if p == "P1":

@@ -6,6 +6,7 @@ to change) and by the mouse (click a row's arrows or its value).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -143,3 +144,16 @@ class ButtonColumn:
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface)
+
+
+def draw_stars(surface: pygame.Surface, center, n: int, size: float, of: int = 3) -> None:
+    """``of`` stars in a row, the first ``n`` filled gold."""
+    cx, cy = center
+    for i in range(of):
+        x = cx + (i - (of - 1) / 2) * size * 1.15
+        pts = [(x + math.sin(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6),
+                cy - math.cos(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6)) for k in range(10)]
+        if i < n:
+            pygame.draw.polygon(surface, theme.ACCENT, pts)
+        else:
+            pygame.draw.polygon(surface, theme.DIM, pts, max(1, round(size / 14)))
