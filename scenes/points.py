@@ -51,13 +51,12 @@ class PointsScene(TableScene):
         if self.locked:
             return
         try:
-            self.session.act(0, "undo", self.app.now)
-            self.seen = len(self.session.events)
+            self.link.act_quietly(0, "undo")
         except IllegalMove as err:
             self.toast.show(str(err), theme.BAD)
             return
         self.refresh()
-        self.app.save_game(self.mode, self.save_text())
+        self.app.save_game(self.mode, self.session.to_json())
         self.toast.show("Move taken back", theme.INFO, 1.5)
         self.sync_undo()
 

@@ -370,8 +370,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
         if self.locked:
             return
         try:
-            self.session.act(0, "undo", self.app.now)
-            self.seen = len(self.session.events)
+            self.link.act_quietly(0, "undo")
         except IllegalMove as err:
             self.toast.show(f"No undo: {in_words(str(err))}", theme.BAD)
             return
@@ -381,8 +380,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
         if self.locked:
             return
         try:
-            self.session.act(0, "redo", self.app.now)
-            self.seen = len(self.session.events)
+            self.link.act_quietly(0, "redo")
         except IllegalMove as err:
             self.toast.show(f"No redo: {in_words(str(err))}", theme.BAD)
             return
@@ -390,7 +388,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
 
     def after_turn(self, news: str) -> None:
         self.refresh()
-        self.app.save_game(self.mode, self.save_text())
+        self.app.save_game(self.mode, self.session.to_json())
         self.toast.show(news, theme.INFO, 1.5)
         self.clear()
         self.sync(origin=self.taker())

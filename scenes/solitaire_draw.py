@@ -14,7 +14,7 @@ import pygame
 
 from sprites import theme
 
-from .table import merge
+from .redraw import merge
 
 
 class StackDrawing:
@@ -34,15 +34,10 @@ class StackDrawing:
                 self.cursor if self.cursor >= len(self.stacks) else -1)
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        u = self.frame.unit
+        f, u = self.frame, self.frame.unit
         lit, k = set(self.lit()), self.moving_card()
-        f, t = self.frame, self.toast
-        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
-        deck = pygame.Rect(0, f.bottom.top, f.board.left + round(u * 9), f.bottom.h)
-        out = [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
-               (f.side, self.side_key()), (deck, self.v.get("deck"))]
-        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
-                for b in self.side_buttons + self.top_buttons]
+        out = self.hud.regions(f, round(u * 9), self.clock_label(), self.side_key(), self.v.get("deck"),
+                               self.side_buttons + self.top_buttons)
         steps = self.steps()
         for i, pile in enumerate(self.stacks):
             r = self.pile_area(i)
@@ -53,27 +48,22 @@ class StackDrawing:
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
         art = self.art()
-        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving
+        moving = {id(s): (s.bounds(art, alpha),) for s in list(self.sprites.values()) + self.leaving
                   if s.busy or (self.dragging and s.card == self.held)}
-        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
-        drawn, self._drawn = getattr(self, "_drawn", {}), moving
-        last_extra, self._extra = getattr(self, "_extra", []), extra
+        t = self.tracker
+        rects = t.sprites(moving, set(moving))
+        rects += t.extras([f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts])
         regions = self.regions()
-        keys = [k for _r, k in regions]
-        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
-        shown, self._shown = getattr(self, "_shown", None), keys
-        if hud != self._hud or shown is None or len(shown) != len(keys):
+        changed = t.regions(self.hud_key(), regions)
+        if changed is None:
             return None
         first = len(regions) - len(self.stacks)  # the piles' regions come last
-        rects = []
-        for n, ((r, k), old) in enumerate(zip(regions, shown)):
-            if k == old:
-                continue
+        out = []
+        for n, r, k, old in changed:
             if n >= first and k[1:] == old[1:]:  # only cards came or went: redraw from the first change down
                 r = self.changed_part(n - first, old[0], k[0]).clip(r)
-            rects.append(r)
-        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
-        return merge(rects, 10)
+            out.append(r)
+        return merge(out + rects, 10)
 
     def changed_part(self, i: int, was: tuple, now: tuple) -> pygame.Rect:
         """The part of pile ``i`` that differs between two lists of its cards (same gaps)."""
@@ -116,8 +106,7 @@ class StackDrawing:
         for b in self.side_buttons + self.top_buttons:
             if clip.colliderect(b.rect):
                 b.draw(surface)
-        u = self.frame.unit
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
+        self.hud.draw_toast(surface, self.frame, 1.0)
         if self.banner:
             self.draw_banner(surface)
         for fl in self.floats:

@@ -6,7 +6,7 @@ import pygame
 
 from sprites import theme
 
-from .table import window_left
+from .hud import window_left
 
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
 CONFIRM = 4.0  # seconds a "really?" button waits for its second press

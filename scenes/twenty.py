@@ -264,7 +264,7 @@ class TwentyScene(TwentyDrawing, TableScene):
     def on_played(self, m: Move) -> None:
         for s in self.sprites.values():
             s.hinted = False
-        prev = Move.parse(self.prev_event) if self.prev_event else None
+        prev = Move.parse(self.link.prev_event) if self.link.prev_event else None
         if m.verb == "draw" and prev is not None and prev.verb == "call" and prev.player == m.player \
                 and m.time - prev.time >= self.call_time - 0.011:
             self.toast.show(f"{self.seat_name(m.player or 'P1')}: time is up — a penalty card", theme.BAD)
@@ -334,8 +334,7 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.interlude = None
         if not self.game.over and self.session.view()["hold"] > 0 and self.humans and not self.replaying:
             try:
-                self.session.act(self.humans[0], "go", self.app.now)  # the player goes on before the pause ends
-                self.seen = len(self.session.events)
+                self.link.act_quietly(self.humans[0], "go")  # the player goes on before the pause ends
             except ValueError:
                 pass
         if self.game.over:
