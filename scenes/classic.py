@@ -14,7 +14,7 @@ import pygame
 from game.cards import code, worth
 from game.move import Move
 from sprites import theme
-from sprites.hud import Button, clock_text, ring
+from sprites.hud import Button, ring
 
 from .table import TableScene
 
@@ -40,30 +40,6 @@ class ClassicScene(TableScene):
         seats[0] = "bot:expert" if self.demo else "human"
         return seats
 
-    @property
-    def seats(self) -> list[str]:
-        return self.session.seats
-
-    @property
-    def humans(self) -> list[str]:
-        return [p for p in self.session.players if self.session.kind(p) != "bot"]
-
-    @property
-    def bots(self) -> dict:
-        return self.session.bots
-
-    @property
-    def caller(self) -> str | None:
-        return self.session.caller
-
-    @property
-    def call_left(self) -> float:
-        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
-
-    @property
-    def call_time(self) -> float:
-        return self.session.call_time
-
     def acting_seat(self) -> int:
         return int((self.caller if self.caller in self.humans else self.humans[0])[1:]) - 1 if self.humans else 0
 
@@ -71,14 +47,6 @@ class ClassicScene(TableScene):
         timed, strict = self.v["timed"], self.v["strict"]
         return "Sprint" if timed == "sprint" else "Blitz" if timed == "blitz" else \
             "Strict solo" if strict else "Classic"
-
-    def clock_label(self) -> str:
-        left = self.session.left
-        return clock_text(left + 0.999) if left is not None else clock_text(self.clock)
-
-    def clock_urgent(self) -> bool:
-        left = self.session.left
-        return left is not None and left < 10
 
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True)] + super().buttons()

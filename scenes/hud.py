@@ -12,7 +12,7 @@ import pygame
 
 from sprites import theme
 from sprites.cardart import art_for
-from sprites.hud import Button, Toast
+from sprites.hud import Button, Toast, stack_buttons
 from sprites.layout import Frame
 
 
@@ -55,9 +55,14 @@ class Hud:
         self.toast = Toast()
         self.top_buttons = [Button("Rules", show_help, "F1"), Button("Pause", pause, "Esc")]
 
-    def place(self, frame: Frame) -> None:
-        """Lay the top buttons out at the right of the top bar."""
+    def place(self, frame: Frame, side_buttons: list[Button]) -> None:
+        """Lay the side panel's buttons out at its foot, and the top buttons at the right of the top bar."""
         u, side = frame.unit, frame.side
+        h = round(u * 2.2)
+        n = len(side_buttons)
+        area = pygame.Rect(side.left + u * 0.8, side.bottom - n * (h + u * 0.5) - u * 0.3,
+                           side.w - u * 1.6, n * (h + u * 0.5))
+        stack_buttons(side_buttons, area, h, round(u * 0.5))
         bw, bh = round(u * 6.2), round(u * 1.9)
         for k, b in enumerate(self.top_buttons):
             b.rect = pygame.Rect(side.right - (k + 1) * bw - k * u * 0.5, frame.top.centery - bh // 2, bw, bh)

@@ -10,7 +10,7 @@ when the game is over counts down to the results (``finish``).
 What it asks of its scene (a ``PlayScene``): ``app``, ``mode``, ``data``,
 ``demo``, ``replaying``, ``ending``, ``toast``, ``refresh()``,
 ``seats_for(data)``, ``acting_seat()``, ``on_played(m)``,
-``on_session_event(m)`` and ``results()``.
+``on_session_event(m)``, ``step_replay(dt)``, ``finish()`` and ``driver``.
 """
 
 from __future__ import annotations
@@ -147,6 +147,25 @@ class SessionLink:
             gap = Move.parse(self.replay_events[0]).time - Move.parse(event).time
             self.replay_wait = min(REPLAY_STEP, max(0.0, gap))
 
+    # ----- time ------------------------------------------------------------------------------
+    def tick(self) -> None:
+        """Catch the session up to real time (on any gap) and show what happened; a replay runs alone."""
+        if not self.scene.replaying:
+            self.session.tick(self.scene.app.now)
+            self.scene.pump()
+
+    def advance(self, dt: float) -> None:
+        """After the sprites moved: the replay's next event or the demo's player, the count to the results."""
+        scene = self.scene
+        if scene.replaying:
+            scene.step_replay(dt)
+        elif scene.driver is not None and not scene.game.over:
+            scene.driver.tick(scene, dt)
+        if scene.ending >= 0:
+            scene.ending -= dt
+            if scene.ending < 0:
+                scene.finish()
+
     # ----- the end ---------------------------------------------------------------------------
     def finish(self) -> None:
         """The game is over (or the replay ended): on to the results."""
@@ -154,7 +173,7 @@ class SessionLink:
         if scene.replaying:
             self.leave_replay()
             return
-        res = scene.results()
+        res = self.results()
         res.update({"mode": scene.mode, "game": self.session.to_json(), "setup": scene.data,
                     "demo": scene.demo, "result": self.session.result()})
         name = "results"
@@ -165,6 +184,22 @@ class SessionLink:
                                                  "score": res.get("stat_score"),
                                                  "lower_is_better": bool(res.get("lower_is_better"))})
         scene.app.manager.switch(name, res)
+
+    def results(self) -> dict[str, Any]:
+        """What the results screen shows: the mode's own summary (title, score, lines, Sets by worth),
+        the time and whether it was won."""
+        game = self.scene.game
+        return {**game.summary({p: self.seat_name(p) for p in self.session.players}),
+                "won": bool(game.won), "time": self.scene.clock, "lower_is_better": game.LOWER_IS_BETTER}
+
+    def seat_name(self, p: str) -> str:
+        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
+        s = self.session
+        i = int(p[1:]) - 1
+        if i < len(s.seats) and s.seats[i] != "human":
+            return f"{p} (bot)"
+        humans = [q for q in s.players if s.kind(q) != "bot"]
+        return "You" if len(humans) == 1 and p == humans[0] else p
 
     def leave_replay(self) -> None:
         res = self.scene.data.get("results", {"mode": self.scene.mode})

@@ -406,7 +406,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
             self.sparkle -= dt
             if self.sparkle <= 0:
                 self.sparkle = 0.45
-                b, k = self.frame.board, self.seed_bursts
+                b, k = self.frame.board, self.effects.seed
                 x, y = 0.15 + 0.7 * ((k * 0.37) % 1), 0.2 + 0.4 * ((k * 0.61) % 1)
                 self.burst((b.left + b.w * x, b.top + b.h * y))
         if self.confirm:

@@ -52,7 +52,7 @@ class StackDrawing:
                   if s.busy or (self.dragging and s.card == self.held)}
         t = self.tracker
         rects = t.sprites(moving, set(moving))
-        rects += t.extras([f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts])
+        rects += t.extras(self.effects.bounds())
         regions = self.regions()
         changed = t.regions(self.hud_key(), regions)
         if changed is None:
@@ -109,10 +109,7 @@ class StackDrawing:
         self.hud.draw_toast(surface, self.frame, 1.0)
         if self.banner:
             self.draw_banner(surface)
-        for fl in self.floats:
-            fl.draw(surface)
-        for b in self.bursts:
-            b.draw(surface)
+        self.effects.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The end of the game in big letters over the board (the particles fly over it)."""

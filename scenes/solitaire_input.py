@@ -6,7 +6,7 @@ import pygame
 
 from sprites import theme
 
-from .hud import window_left
+from .hud import key_matches, window_left
 
 DRAG_START = 8  # pixels the mouse travels before a press becomes a drag
 CONFIRM = 4.0  # seconds a "really?" button waits for its second press
@@ -105,7 +105,7 @@ class StackInput:
             (self.undo if e.key == pygame.K_z else self.redo)()
             return True
         for b in self.side_buttons:
-            if b.enabled and self.key_matches(e, b.key):
+            if b.enabled and key_matches(e, b.key):
                 b.action()
                 return True
         n = e.key - pygame.K_1 if pygame.K_1 <= e.key <= pygame.K_9 else -1

@@ -6,14 +6,12 @@ each new event (``on_played`` / ``on_session_event``) and ``sync()`` moves
 the sprites toward the new ``game.view()``.  Every update ticks the session
 with real time (``session.tick(app.now)``): the game clock is the session's.
 
-The scene is built from parts it holds: a ``SessionLink`` (the session,
-saving, replays, the way to the results), a ``Hud`` (top bar, clock, deck,
-toast) and a ``RedrawTracker`` (what to draw again).  A mode subclasses this
-and sets ``mode`` (the engine name), then overrides ``submit(cards)`` (what
-three picked cards do), ``buttons()`` (the side panel's actions),
-``draw_side(surface, rect)``; optionally ``seats_for``, ``make_driver``
-(demo play), ``on_played(move)`` and ``on_session_event(move)``.  What the
-results say is the mode's Game's ``summary``.
+Built from parts it holds: ``link`` (SessionLink: the session, saving,
+replays, the results), ``hud`` (top bar, clock, deck, toast), ``board``
+(TableBoard: the open table), ``tracker`` (what to draw again), ``effects``.
+A mode sets ``mode`` and overrides ``submit(cards)``, ``buttons()``,
+``draw_side``; optionally ``seats_for``, ``make_driver`` (demo play),
+``on_played(move)`` and ``on_session_event(move)``.
 """
 
 from __future__ import annotations
@@ -22,22 +20,20 @@ from typing import Any
 
 import pygame
 
-from game.cards import card, why_not_set
+from game.cards import card
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
-from sprites.cardart import art_for
-from sprites.hud import Button, FloatText, clock_text, stack_buttons
-from sprites.layout import Frame, card_key, card_width, key_index, rows_for, table_slots
-from sprites.particles import Burst
+from sprites.hud import Button, clock_text
+from sprites.layout import Frame, key_index
 
 from .base import Scene
+from .board import TableBoard
+from .effects import Effects
 from .hud import Hud, key_matches, window_left
 from .link import SessionLink
 from .modes import MODES
-from .redraw import RedrawTracker, merge, one_box
-
-WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
+from .redraw import ArtWarmer, RedrawTracker, merge, one_box
 
 
 class TableScene(Scene):
@@ -57,13 +53,13 @@ class TableScene(Scene):
         self.refresh()
         self.sprites: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
-        self.floats: list[FloatText] = []
-        self.bursts: list[Burst] = []
+        self.effects = Effects()
+        self.board = TableBoard(self)
+        self.warmer = ArtWarmer()
         self.toast = self.hud.toast
         self.selected: list[int] = []
         self.input = "mouse"  # how the last pick was made: "mouse" or "key"
         self.ending = -1.0  # counts down once the game is over
-        self.seed_bursts = 0
         self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
         self.side_buttons = self.buttons()
         for b in self.side_buttons:
@@ -96,6 +92,34 @@ class TableScene(Scene):
     def clock(self, value: float) -> None:
         self.session.clock = float(value)
 
+    # ----- who sits where, and whose call it is (the session's) ------------------------
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def humans(self) -> list[str]:
+        """The players at this keyboard (not bots)."""
+        s = getattr(self, "session", None)
+        return ["P1"] if s is None else [p for p in s.players if s.kind(p) != "bot"]
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    @property
+    def caller(self) -> str | None:
+        """The player whose call of SET is open, or None."""
+        return self.session.caller
+
+    @property
+    def call_left(self) -> float:
+        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
+
+    @property
+    def call_time(self) -> float:
+        return self.session.call_time
+
     def buttons(self) -> list[Button]:
         """The side panel's actions (each with its key shown)."""
         return []
@@ -113,68 +137,25 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.frame = Frame(size)
         self.place(animate=False)
-        u = self.frame.unit
-        side = self.frame.side
-        h = round(u * 2.2)
-        n = len(self.side_buttons)
-        area = pygame.Rect(side.left + u * 0.8, side.bottom - n * (h + u * 0.5) - u * 0.3,
-                           side.w - u * 1.6, n * (h + u * 0.5))
-        stack_buttons(self.side_buttons, area, h, round(u * 0.5))
-        self.hud.place(self.frame)
+        self.hud.place(self.frame, self.side_buttons)
 
     def art(self, n: int | None = None):
-        s = self.app.settings
-        n = len(self.table) if n is None else n
-        return art_for(card_width(n, self.frame.board), str(s.get("palette", "standard")),
-                       bool(s.get("colour_cue", False)))
+        return self.board.art(n)
 
     def slots(self) -> dict[int, tuple[float, float]]:
-        table = self.table
-        art = self.art(len(table))
-        return dict(zip(table, table_slots(len(table), self.frame.board, art.w)))
+        return self.board.slots()
 
     def place(self, animate: bool = True) -> None:
         """Move every table sprite to its slot (snap when not animating) and set its key."""
-        table = self.table
-        slots = self.slots()
-        rows = rows_for(len(table))
-        for i, c in enumerate(table):
-            s = self.sprites.get(c)
-            if s is None:
-                continue
-            s.key = card_key(i, self.card_keys, rows)
-            if animate:
-                s.slide_to(slots[c])
-            else:
-                s.pos = s.prev = slots[c]
-                s.move = None
+        self.board.place(animate)
 
     def deal_in(self, delay: float = 0.0, origin=None) -> list[CardSprite]:
         """Give a sprite to every table card without one, dealt from the deck; slide the rest."""
-        slots = self.slots()
-        new = []
-        for c in self.table:
-            if c not in self.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.frame.deck_pos, slots[c], delay + 0.07 * len(new))
-                self.sprites[c] = s
-                new.append(s)
-        if new:
-            self.app.sound("deal")
-        self.place(animate=True)
-        return new
+        return self.board.deal_in(delay, origin)
 
     def sync(self, taker: tuple[float, float] | None = None) -> None:
         """Bring the sprites to the game's table: gone cards fly to ``taker``, new ones are dealt."""
-        table = set(self.table)
-        for c in [c for c in self.sprites if c not in table]:
-            s = self.sprites.pop(c)
-            s.fly_to(taker or (self.frame.side.centerx, self.frame.top.bottom))
-            self.leaving.append(s)
-        self.selected = [c for c in self.selected if c in table]
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        self.deal_in(0.15 if self.leaving else 0.0)
+        self.board.sync(taker)
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -198,7 +179,7 @@ class TableScene(Scene):
     def handle_key(self, e: pygame.event.Event) -> bool:
         if e.key == pygame.K_ESCAPE:
             if self.replaying:
-                self.leave_replay()
+                self.link.leave_replay()
             else:
                 self.pause()
             return True
@@ -206,7 +187,7 @@ class TableScene(Scene):
             self.show_help()
             return True
         for b in self.side_buttons:
-            if b.enabled and self.key_matches(e, b.key):
+            if b.enabled and key_matches(e, b.key):
                 b.action()
                 return True
         if self.locked:
@@ -218,36 +199,17 @@ class TableScene(Scene):
             return True
         return False
 
-    key_matches = staticmethod(key_matches)
-
     @property
     def locked(self) -> bool:
         """No picking: the game is over, a demo or a replay is playing."""
         return self.game.over or self.demo or self.replaying
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        art = self.art()
-        for i, c in enumerate(self.table):
-            s = self.sprites.get(c)
-            if s is not None and s.rect(art).collidepoint(pos):
-                return i
-        return None
+        return self.board.card_at(pos)
 
     def pick(self, i: int) -> None:
         """Select or unselect the i-th table card; three selected cards are submitted."""
-        c = self.table[i]
-        if c in self.selected:
-            self.selected.remove(c)
-        else:
-            self.selected.append(c)
-            self.app.sound("select")
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        if len(self.selected) == 3:
-            cards, self.selected = self.selected, []
-            self.submit(cards)
-            for s in self.sprites.values():
-                s.selected = False
+        self.board.pick(i)
 
     def submit(self, cards: list[int]) -> None:
         """Three cards were picked: make the mode's move."""
@@ -295,26 +257,17 @@ class TableScene(Scene):
         self.sync()
 
     def shake(self, cards: list[int], why: str | None = None) -> None:
-        for c in cards:
-            if c in self.sprites:
-                self.sprites[c].shake()
-        self.app.sound("wrong")
-        if why is None and len(cards) == 3:
-            why = why_not_set(*cards)
-        if why:
-            self.toast.show(f"Not a Set — {why}", theme.BAD)
+        """Shake refused cards and say why (None: why they are not a Set; "": say nothing)."""
+        self.board.shake(cards, why)
 
     def float_text(self, s: str, pos, color) -> None:
-        self.floats.append(FloatText(s, pos, color, round(self.frame.unit * 2.2)))
+        self.effects.float_text(s, pos, color, self.frame.unit)
 
     def burst(self, pos) -> None:
-        self.seed_bursts += 1
-        colors = list(theme.PALETTES[str(self.app.settings.get("palette", "standard"))]) + [theme.ACCENT]
-        self.bursts.append(Burst(pos, colors, 90, self.frame.unit * 22, self.seed_bursts))
+        self.effects.burst(pos, str(self.app.settings.get("palette", "standard")), self.frame.unit)
 
     def set_center(self, cards) -> tuple[float, float]:
-        pts = [self.sprites[c].pos for c in cards if c in self.sprites] or [self.frame.board.center]
-        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        return self.board.set_center(cards)
 
     # ----- time ----------------------------------------------------------------------------
     @property
@@ -322,53 +275,20 @@ class TableScene(Scene):
         return self.SHOW_CLOCK and not self.game.over
 
     def update(self, dt: float) -> None:
-        if not self.replaying:
-            self.session.tick(self.app.now)  # real time: the session catches up on any gap
-            self.pump()
+        self.link.tick()
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:
             s.update(dt)
         self.leaving = [s for s in self.leaving if not s.dead]
-        for f in self.floats:
-            f.update(dt)
-        self.floats = [f for f in self.floats if not f.dead]
-        for b in self.bursts:
-            b.update(dt)
-        self.bursts = [b for b in self.bursts if not b.dead]
+        self.effects.update(dt)
         self.toast.update(dt)
-        if self.replaying:
-            self.step_replay(dt)
-        elif self.driver is not None and not self.game.over:
-            self.driver.tick(self, dt)
-        if self.ending >= 0:
-            self.ending -= dt
-            if self.ending < 0:
-                self.finish()
+        self.link.advance(dt)
         self.warm_art(dt)
 
     def warm_art(self, dt: float) -> None:
-        """Draw ahead, a step a frame (a blank card, a symbol or a face), the faces the next move may
-        need: the table's cards at the sizes of three cards fewer and three more.  Drawn all at once
-        when the size changes, they would cost one frame tens of milliseconds."""
-        self._warm_wait = getattr(self, "_warm_wait", 0.0) - dt
-        n = len(self.table)
-        key = (tuple(self.table), self.art(n))
-        if self._warm_wait > 0 or getattr(self, "_warm", None) == key:
-            return
-        self._warm_wait = WARM_EVERY
-        for m in (n - 3, n + 3):
-            if m < 3:
-                continue
-            art = self.art(m)
-            if not art.drawn(-1):
-                art.prepare(-1)  # drawn large, then scaled down: two steps
-                return
-            for c in self.table:
-                if not art.drawn(c):
-                    art.prepare(c)
-                    return
-        self._warm = key
+        """Draw ahead the card faces the next move may need (see ``ArtWarmer``)."""
+        self.warmer.step(dt, self.table, self.art)
 
     def step_replay(self, dt: float) -> None:
         self.link.step_replay(dt)
@@ -377,25 +297,14 @@ class TableScene(Scene):
         """The game is over (or the replay ended): on to the results."""
         self.link.finish()
 
-    def results(self) -> dict[str, Any]:
-        """What the results screen shows: the mode's own summary (title, score, lines, Sets by worth),
-        the time and whether it was won."""
-        return {**self.game.summary({p: self.seat_name(p) for p in self.session.players}),
-                "won": bool(self.game.won), "time": self.clock, "lower_is_better": self.game.LOWER_IS_BETTER}
-
     def seat_name(self, p: str) -> str:
         """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
-        s = self.session
-        i = int(p[1:]) - 1
-        if i < len(s.seats) and s.seats[i] != "human":
-            return f"{p} (bot)"
-        humans = [q for q in s.players if s.kind(q) != "bot"]
-        return "You" if len(humans) == 1 and p == humans[0] else p
+        return self.link.seat_name(p)
 
     @property
     def animating(self) -> bool:
         return bool(
-            self.leaving or self.floats or self.bursts or self.ending >= 0 or self.driver or self.replaying
+            self.leaving or self.effects.busy or self.ending >= 0 or self.driver or self.replaying
             or any(s.busy for s in self.sprites.values())
             or (self.toast.visible and self.toast.life - self.toast.t < 0.5)
         )
@@ -413,10 +322,8 @@ class TableScene(Scene):
 
     # ----- what to redraw -------------------------------------------------------------------------
     def hud_key(self) -> tuple:
-        """What, when it changes, makes the whole window be drawn again (the size, the card colours).
-
-        A new card size is not in it: every card then has new bounds and is drawn again alone.
-        """
+        """What, when it changes, makes the whole window be drawn again (the size, the card colours; not
+        the card size: every card then has new bounds and is drawn again alone)."""
         return (self.size, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
 
     def side_key(self) -> tuple:
@@ -424,10 +331,8 @@ class TableScene(Scene):
         return ()
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        """(area, what it shows) for parts drawn again alone when what they show changes.
-
-        A move gives a new ``self.v``, so the bars and the side panel are drawn again after it.
-        """
+        """(area, what it shows) for parts drawn again alone when what they show changes (a move gives a
+        new ``self.v``: the bars and the side panel are drawn again after it)."""
         f = self.frame
         return self.hud.regions(f, f.unit * 9, (self.clock_label(), id(self.v), self.side_key()),
                                 (self.side_key(), id(self.v)), self.v.get("deck"),
@@ -445,7 +350,7 @@ class TableScene(Scene):
                 busy.add(k)
         t = self.tracker
         rects = t.sprites(looks, busy, self.app.frames)  # this frame's draw skips the cards outside the clip by these
-        rects += t.extras([f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts])
+        rects += t.extras(self.effects.bounds())
         changed = t.regions(self.hud_key(), self.regions())
         if changed is None:
             return None
@@ -470,21 +375,20 @@ class TableScene(Scene):
             if clip.colliderect(b.rect.inflate(6, 6)):
                 b.draw(surface)
         self.hud.draw_toast(surface, self.frame, 1.1)
-        for f in self.floats:
-            f.draw(surface)
-        for b in self.bursts:
-            if clip.colliderect(b.bounds()):
-                b.draw(surface)
+        self.effects.draw(surface, clipped=True)
 
     def title(self) -> str:
         return MODES[self.mode].title
 
     def clock_label(self) -> str:
-        return clock_text(self.clock)
+        """The clock: time played, or the time left of a timed game."""
+        left = self.session.left
+        return clock_text(left + 0.999) if left is not None else clock_text(self.clock)
 
     def clock_urgent(self) -> bool:
         """Show the clock in red (a countdown nearly out)."""
-        return False
+        left = self.session.left
+        return left is not None and left < 10
 
     def draw_top(self, surface: pygame.Surface) -> None:
         tag = "REPLAY" if self.replaying else "DEMO" if self.demo else ""
