@@ -18,11 +18,11 @@ from .redraw import merge
 
 
 class StackDrawing:
-    """Mixed into ``StackScene``: draws the piles, marks, legend and banner."""
+    """Part of ``PileBoard``: draws the piles, marks, legend and banner."""
 
     # ----- what to redraw: each pile and the side panel on their own (a full 1080p redraw costs ms) -----
     def hud_key(self) -> tuple:
-        return (self.size, self.input, self.locked, self.card_w, self.mode_key())
+        return (self.scene.size, self.scene.input, self.scene.locked, self.card_w, self.mode_key())
 
     def mode_key(self) -> tuple:
         """What the mode draws that changes the whole window (a banner)."""
@@ -30,29 +30,30 @@ class StackDrawing:
 
     def side_key(self) -> tuple:
         """What the side panel shows (the mode adds its own)."""
-        return (tuple(self.extras), tuple(c for c in self.selected if c in self.extras), self.confirm,
+        return (tuple(self.extras), tuple(c for c in self.scene.selected if c in self.extras), self.confirm,
                 self.cursor if self.cursor >= len(self.stacks) else -1)
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        f, u = self.frame, self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         lit, k = set(self.lit()), self.moving_card()
-        out = self.hud.regions(f, round(u * 9), self.clock_label(), self.side_key(), self.v.get("deck"),
-                               self.side_buttons + self.top_buttons)
+        sc = self.scene
+        out = sc.hud.regions(f, round(u * 9), sc.clock_label(), self.side_key(), sc.v.get("deck"),
+                               self.scene.side_buttons + self.scene.top_buttons)
         steps = self.steps()
         for i, pile in enumerate(self.stacks):
             r = self.pile_area(i)
             what = (tuple(pile), i in lit, self.hover == i and k is not None, self.cursor == i,
-                    tuple(c for c in self.selected if c in pile), steps[i])
+                    tuple(c for c in self.scene.selected if c in pile), steps[i])
             out.append((r, what))
         return out
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
         art = self.art()
-        moving = {id(s): (s.bounds(art, alpha),) for s in list(self.sprites.values()) + self.leaving
+        moving = {id(s): (s.bounds(art, alpha),) for s in list(self.scene.sprites.values()) + self.scene.leaving
                   if s.busy or (self.dragging and s.card == self.held)}
-        t = self.tracker
+        t = self.scene.tracker
         rects = t.sprites(moving, set(moving))
-        rects += t.extras(self.effects.bounds())
+        rects += t.extras(self.scene.effects.bounds())
         regions = self.regions()
         changed = t.regions(self.hud_key(), regions)
         if changed is None:
@@ -75,45 +76,45 @@ class StackDrawing:
 
     def draw_order(self) -> list[int]:
         order = [k for i in self.pile_order() for k in self.stacks[i]] + list(self.extras)
-        return [k for k in order if k in self.sprites]
+        return [k for k in order if k in self.scene.sprites]
 
     def draw(self, surface: pygame.Surface) -> None:
         # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
-        f = self.frame
+        f = self.scene.frame
         clip = surface.get_clip()
         theme.paint_background(surface)
         if clip.colliderect(f.top) or clip.colliderect(f.bottom):
-            self.draw_top(surface)
+            self.scene.draw_top(surface)
         side = clip.colliderect(f.side)
         if side:
-            self.draw_side(surface, f.side)
+            self.scene.draw_side(surface, f.side)
         self.draw_places(surface)
         art = self.art()
-        late = {k for k, s in self.sprites.items() if s.busy or (k == self.held and self.dragging)}
+        late = {k for k, s in self.scene.sprites.items() if s.busy or (k == self.held and self.dragging)}
         shown = {i for i in range(len(self.stacks)) if clip.colliderect(self.pile_area(i))}
         piles = [(i, self.stacks[i]) for i in self.pile_order() if i in shown]
         if side:
             piles.append((-1, self.extras))
         for _i, pile in piles:
             for k in pile:
-                if k not in late and k in self.sprites:
-                    self.sprites[k].draw(surface, art, self.alpha)
-        for s in self.leaving:
-            s.draw(surface, art, self.alpha)
+                if k not in late and k in self.scene.sprites:
+                    self.scene.sprites[k].draw(surface, art, self.scene.alpha)
+        for s in self.scene.leaving:
+            s.draw(surface, art, self.scene.alpha)
         for k in sorted(late, key=lambda k: (k == self.held, k)):
-            self.sprites[k].draw(surface, art, self.alpha)
+            self.scene.sprites[k].draw(surface, art, self.scene.alpha)
         self.draw_marks(surface)
-        for b in self.side_buttons + self.top_buttons:
+        for b in self.scene.side_buttons + self.scene.top_buttons:
             if clip.colliderect(b.rect):
                 b.draw(surface)
-        self.hud.draw_toast(surface, self.frame, 1.0)
+        self.scene.hud.draw_toast(surface, self.scene.frame, 1.0)
         if self.banner:
             self.draw_banner(surface)
-        self.effects.draw(surface)
+        self.scene.effects.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The end of the game in big letters over the board (the particles fly over it)."""
-        u, b = self.frame.unit, self.frame.board
+        u, b = self.scene.frame.unit, self.scene.frame.board
         color = self.banner_color()
         img = theme.text(self.banner, round(u * (4.2 if len(self.banner) < 16 else 3.2)), color, True)
         box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
@@ -129,14 +130,14 @@ class StackDrawing:
 
     def pile_area(self, i: int) -> pygame.Rect:
         """Everything drawn for pile ``i`` at rest: its cards, number, marks — inside the board."""
-        f, u = self.frame, self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         r = self.pile_rect(i)
         top = max(f.top.bottom, r.top - round(u * 1.6))
         return pygame.Rect(r.left - 12, top, r.w + 24, min(r.bottom + 12, f.bottom.top) - top)
 
     def draw_places(self, surface: pygame.Surface) -> None:
         """Under the cards: empty places, pile numbers, lit targets."""
-        u = self.frame.unit
+        u = self.scene.frame.unit
         lit = set(self.lit())
         for i in range(len(self.stacks)):
             r = self.slot_rect(i, 0)
@@ -157,7 +158,7 @@ class StackDrawing:
         if k is not None and self.hover is not None and self.hover not in lit and self.pile_of(k) != self.hover:
             r = self.slot_rect(self.hover, max(0, len(self.stacks[self.hover]) - 1))
             pygame.draw.rect(surface, theme.BAD, r.inflate(8, 8), width=3, border_radius=art.radius + 3)
-        if self.input == "key" and not self.locked:
+        if self.scene.input == "key" and not self.scene.locked:
             r = self.cursor_rect()
             if r is not None:
                 pygame.draw.rect(surface, theme.INFO, r.inflate(14, 14), width=3, border_radius=art.radius + 6)
@@ -175,9 +176,9 @@ class StackDrawing:
 
     def draw_legend(self, surface: pygame.Surface, bottom: float) -> None:
         """The key legend, its last line at ``bottom``."""
-        u = self.frame.unit
+        u = self.scene.frame.unit
         size = round(u * 0.78)
-        x = self.frame.side.left + u
+        x = self.scene.frame.side.left + u
         y = bottom - len(self.LEGEND) * u * 1.05
         for line in self.LEGEND:
             theme.blit_text(surface, line, size, (x, y), theme.DIM, True)

@@ -20,26 +20,26 @@ from typing import Any
 
 import pygame
 
-from game.cards import card
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.hud import Button, clock_text
-from sprites.layout import Frame, key_index
+from sprites.layout import Frame
 
 from .base import Scene
 from .board import TableBoard
 from .effects import Effects
-from .hud import Hud, key_matches, window_left
+from .hud import Hud, key_matches
 from .link import SessionLink
 from .modes import MODES
-from .redraw import ArtWarmer, RedrawTracker, merge, one_box
+from .redraw import ArtWarmer, RedrawTracker
 
 
 class TableScene(Scene):
     mode = ""
     TIMED = False  # moves carry the scene clock as @t
     SHOW_CLOCK = True
+    BOARD: Any = TableBoard  # the part that lays out, picks and draws the cards (piles: a PileBoard)
 
     # ----- life cycle ------------------------------------------------------------
     def enter(self, data: dict[str, Any]) -> None:
@@ -47,6 +47,7 @@ class TableScene(Scene):
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
         self.link = SessionLink(self)
+        self.board = self.BOARD(self)
         self.tracker = RedrawTracker()
         self.hud = Hud(self.show_help, self.pause)
         self.session = self.link.start(data)
@@ -54,7 +55,6 @@ class TableScene(Scene):
         self.sprites: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
         self.effects = Effects()
-        self.board = TableBoard(self)
         self.warmer = ArtWarmer()
         self.toast = self.hud.toast
         self.selected: list[int] = []
@@ -132,12 +132,13 @@ class TableScene(Scene):
     def refresh(self) -> None:
         """Read the game's view again (after every move or undo); draw reads only this copy."""
         self.v = self.game.view()
-        self.table = [card(c) for c in self.v["table"]]
+        self.board.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.frame = Frame(size)
         self.place(animate=False)
         self.hud.place(self.frame, self.side_buttons)
+        self.board.resized()
 
     def art(self, n: int | None = None):
         return self.board.art(n)
@@ -159,24 +160,13 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if window_left(e) and self.clock_running:
-            self.pause()
-            return True
-        if e.type == pygame.KEYDOWN:
-            return self.handle_key(e)
-        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            for b in self.side_buttons + self.top_buttons:
-                if b.handle_event(e):
-                    return True
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not self.locked:
-            i = self.card_at(e.pos)
-            if i is not None:
-                self.input = "mouse"
-                self.pick(i)
-                return True
-        return False
+        return self.board.handle_event(e)
 
     def handle_key(self, e: pygame.event.Event) -> bool:
+        return self.board.handle_key(e)
+
+    def base_key(self, e: pygame.event.Event) -> bool:
+        """The keys of every play scene: Esc (pause, or leave a replay), F1 (rules), the side buttons' keys."""
         if e.key == pygame.K_ESCAPE:
             if self.replaying:
                 self.link.leave_replay()
@@ -190,13 +180,6 @@ class TableScene(Scene):
             if b.enabled and key_matches(e, b.key):
                 b.action()
                 return True
-        if self.locked:
-            return False
-        i = key_index(e.unicode.lower(), len(self.table), self.card_keys) if e.unicode else None
-        if i is not None:
-            self.input = "key"
-            self.pick(i)
-            return True
         return False
 
     @property
@@ -241,7 +224,10 @@ class TableScene(Scene):
 
     def play(self, move: str, seat: int | None = None) -> str | None:
         """Act in the session for ``seat`` (default: the acting seat); on refusal say why and return None."""
-        return self.link.act(move, seat)
+        event = self.link.act(move, seat)
+        if event is None:
+            self.board.refused()
+        return event
 
     def pump(self) -> None:
         """Show the events the session recorded since the last look (see ``SessionLink.pump``)."""
@@ -285,6 +271,7 @@ class TableScene(Scene):
         self.toast.update(dt)
         self.link.advance(dt)
         self.warm_art(dt)
+        self.board.update(dt)
 
     def warm_art(self, dt: float) -> None:
         """Draw ahead the card faces the next move may need (see ``ArtWarmer``)."""
@@ -322,60 +309,22 @@ class TableScene(Scene):
 
     # ----- what to redraw -------------------------------------------------------------------------
     def hud_key(self) -> tuple:
-        """What, when it changes, makes the whole window be drawn again (the size, the card colours; not
-        the card size: every card then has new bounds and is drawn again alone)."""
-        return (self.size, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
+        """What, when it changes, makes the whole window be drawn again."""
+        return self.board.hud_key()
 
     def side_key(self) -> tuple:
         """What the side panel shows that may change between moves (a countdown, a bot's state)."""
-        return ()
+        return self.board.side_key()
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        """(area, what it shows) for parts drawn again alone when what they show changes (a move gives a
-        new ``self.v``: the bars and the side panel are drawn again after it)."""
-        f = self.frame
-        return self.hud.regions(f, f.unit * 9, (self.clock_label(), id(self.v), self.side_key()),
-                                (self.side_key(), id(self.v)), self.v.get("deck"),
-                                self.side_buttons + self.top_buttons)
+        """(area, what it shows) for parts drawn again alone when what they show changes."""
+        return self.board.regions()
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
-        """The card areas that change (a card that moves, animates, changes its look, comes or goes:
-        where it was and where it is) and the regions whose key changed; None for everything."""
-        art = self.art()
-        looks, busy = {}, set()
-        for s in list(self.sprites.values()) + self.leaving:
-            k = id(s)
-            looks[k] = (s.bounds(art, alpha), s.selected, s.hinted, s.found, s.key)
-            if s.busy:
-                busy.add(k)
-        t = self.tracker
-        rects = t.sprites(looks, busy, self.app.frames)  # this frame's draw skips the cards outside the clip by these
-        rects += t.extras(self.effects.bounds())
-        changed = t.regions(self.hud_key(), self.regions())
-        if changed is None:
-            return None
-        return one_box(merge([r for _n, r, _k, _old in changed] + rects))
+        return self.board.dirty(alpha)
 
-    # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
-        clip = surface.get_clip()
-        theme.paint_background(surface)
-        self.draw_top(surface)
-        art = self.art()
-        known = self.tracker.looks if self.tracker.frame == self.app.frames else {}
-        for s in sorted(self.sprites.values(), key=lambda s: s.busy) + self.leaving:
-            b = known.get(id(s))
-            if b is None:
-                s.draw(surface, art, self.alpha)
-            elif clip.colliderect(b[0]):
-                s.paint(surface, art, self.alpha)
-        self.draw_side(surface, self.frame.side)  # may write in the top bar too (a call's banner)
-        for b in self.side_buttons + self.top_buttons:
-            if clip.colliderect(b.rect.inflate(6, 6)):
-                b.draw(surface)
-        self.hud.draw_toast(surface, self.frame, 1.1)
-        self.effects.draw(surface, clipped=True)
+        self.board.draw(surface)
 
     def title(self) -> str:
         return MODES[self.mode].title

@@ -212,14 +212,7 @@ class TwentyScene(TableScene):
             return
         if self.caller is None:
             self.call(who)
-        if c in self.selected:
-            self.selected.remove(c)
-        else:
-            self.selected.append(c)
-            self.app.sound("select")
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        if len(self.selected) == 3:
+        if self.board.toggle(c):
             self.submit(list(self.selected))
 
     def submit(self, cards: list[int]) -> None:
