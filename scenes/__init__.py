@@ -13,8 +13,9 @@ How the pieces fit
 * ``scenes.table.TableScene`` — the base of every open-table mode: card
   sprites, layout, mouse and card-key picking, the game clock passed as
   ``@t``, saving after every move, the results hand-off, demo and replay.
-* ``scenes.modes.MODES`` — what the menu, setup screen and help know about
-  each mode (title, setup options, rules in plain words, its play scene).
+* ``game.modes.MODES`` (read through ``scenes.modes``) — what the menu,
+  setup screen and help know about each mode (title, setup options, rules in
+  plain words, its play scene).
 * ``scenes.app.App`` — the window, the fixed-step loop (``App.step(dt)``
   is the loop body tests call), the store, the sound.
 
@@ -42,7 +43,7 @@ Adding a scene
    ``draw_side``; see ``scenes/findall.py``, the smallest).
 2. Add ``"<name>": "scenes.<name>:<Class>"`` to ``SCENES`` below (imported
    lazily, so start-up stays fast).
-3. For a new mode, fill its ``ModeInfo`` in ``scenes/modes.py`` (``scene``
+3. For a new mode, fill its ``ModeInfo`` in ``game/modes.py`` (``scene``
    set to the scene name, setup ``options``, ``help`` text); the menu, setup
    screen, help overlay, results and ``--smoke`` pick it up from there.
 """

@@ -43,11 +43,6 @@ class ClassicScene(TableScene):
     def acting_seat(self) -> int:
         return int((self.caller if self.caller in self.humans else self.humans[0])[1:]) - 1 if self.humans else 0
 
-    def title(self) -> str:
-        timed, strict = self.v["timed"], self.v["strict"]
-        return "Sprint" if timed == "sprint" else "Blitz" if timed == "blitz" else \
-            "Strict solo" if strict else "Classic"
-
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True)] + super().buttons()
 

@@ -19,6 +19,7 @@ FLASH = 0.9
 
 class FindAllScene(TableScene):
     mode = "findall"
+    SHOW_DECK = False  # a fixed table: no deck
     TIMED = True
 
     def enter(self, data: dict[str, Any]) -> None:

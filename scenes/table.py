@@ -39,6 +39,7 @@ class TableScene(Scene):
     mode = ""
     TIMED = False  # moves carry the scene clock as @t
     SHOW_CLOCK = True
+    SHOW_DECK = True  # the deck is drawn even when empty ("deck empty")
     BOARD: Any = TableBoard  # the part that lays out, picks and draws the cards (piles: a PileBoard)
 
     # ----- life cycle ------------------------------------------------------------
@@ -327,7 +328,7 @@ class TableScene(Scene):
         self.board.draw(surface)
 
     def title(self) -> str:
-        return MODES[self.mode].title
+        return self.game.label() or MODES[self.mode].title
 
     def clock_label(self) -> str:
         """The clock: time played, or the time left of a timed game."""
@@ -344,7 +345,7 @@ class TableScene(Scene):
         self.hud.draw_top(surface, self.frame, self.title(), tag, self.clock_label() if self.SHOW_CLOCK else None,
                           self.clock_urgent())
         deck = self.v.get("deck", 0)
-        if deck or self.mode != "findall":
+        if deck or self.SHOW_DECK:
             self.draw_deck(surface, deck)
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:

@@ -142,11 +142,9 @@ def count_play(scene: Any, res: dict[str, Any]) -> str:
     info.update(counted=counted, already=played)
     res.update(share=share_text(result), daily=info, streak_before=before,
                streak=day_streaks(app, mode, today))
-    par = info.get("par")
-    if par is not None and mode == "points":
-        score = facts["score"]
-        res.setdefault("lines", []).insert(0, f"par ≥{par} points — " + (
-            "par reached!" if score >= par else f"{par - score} short of par"))
+    line = game.par_line(info["par"]) if info.get("par") is not None else None
+    if line:
+        res.setdefault("lines", []).insert(0, line)
     return "played"
 
 

@@ -136,6 +136,14 @@ class Game:
         return {"title": "Well played" if self.won else "Game over", "score": str(v.get("score", "")),
                 "lines": [], "stat_score": None, "by_worth": v.get("by_worth")}
 
+    def label(self) -> str | None:
+        """The name the top bar shows for this game's options (None: the mode's own title)."""
+        return None
+
+    def par_line(self, par: Any) -> str | None:
+        """A results line on a daily's ``par`` (None: the mode's summary says it already, or nothing)."""
+        return None
+
     def stars(self) -> tuple[int, bool]:
         """(stars 0..3, solved) of a finished puzzle level: solved when won, with 3 stars for no
         miss and no repeat, 2 for two errors at most, else 1."""

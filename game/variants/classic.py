@@ -171,6 +171,11 @@ class Classic(Game):
             "lost": self.lost,
         }
 
+    def label(self) -> str | None:
+        timed = self.options["timed"]
+        return "Sprint" if timed == "sprint" else "Blitz" if timed == "blitz" else \
+            "Strict solo" if self.options["strict"] else "Classic"
+
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         """Standings with several players; else the solo result of the game's kind (Sprint: the time)."""
         v = self.view()

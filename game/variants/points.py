@@ -121,6 +121,9 @@ class Points(Game):
         return {"title": "Deck played out!" if self.won else "Game ended", "score": f"{v['score']} points",
                 "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
 
+    def par_line(self, par: Any) -> str | None:
+        return f"par ≥{par} points — " + ("par reached!" if self.score >= par else f"{par - self.score} short of par")
+
     def share_score(self, sets: int) -> Any:
         return self.score
 
