@@ -17,7 +17,13 @@ from scenes import SCENES
 
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 MAX_LINES = 400
-MAX_PROJECT_BASES = 2  # e.g. PillarsScene -> PlayScene -> Scene
+MAX_PROJECT_BASES = 2  # e.g. PillarsScene -> TableScene -> Scene
+#: the shell: the loop, the scene stack, the Scene base, widgets, overlays and the parts every scene may use
+SHELL = {"__init__", "app", "base", "manager", "start", "smoke", "widgets", "overlays", "modes", "tally", "hud",
+         "redraw", "effects", "link"}
+#: play: a scene per mode and the boards and views they are built from
+PLAY = {"table", "board", "classic", "points", "findall", "twenty", "twenty_parts", "twenty_layout", "solitaire",
+        "solitaire_input", "solitaire_draw", "pillars", "mags", "players", "solitaire_players"}
 
 
 def scene_imports(path: Path) -> set[str]:
@@ -88,6 +94,13 @@ def test_the_cycle_finder_finds_a_loop():
 def test_scenes_have_no_import_cycle():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle in scenes/: " + " -> ".join(cycle or [])
+
+
+def test_arrows_run_from_play_and_screens_to_the_shell_never_back():
+    graph = import_graph()
+    back = {f"{m} -> {n}" for m in SHELL & set(graph) for n in graph[m] - SHELL}
+    back |= {f"{m} -> {n}" for m in PLAY & set(graph) for n in graph[m] - SHELL - PLAY}
+    assert not back, f"imports against the arrows (shell -> play/screens, play -> screens): {sorted(back)}"
 
 
 def test_no_scenes_module_is_over_400_lines():
