@@ -117,6 +117,13 @@ class SessionLink:
         if scene.game.over and scene.ending < 0:
             scene.ending = END_PAUSE
 
+    def leave(self) -> None:
+        """The scene leaves with its game unfinished (the menu, a quit): the save keeps the clock as it is now."""
+        scene = self.scene
+        if not (scene.demo or scene.replaying or scene.game.over):
+            self.session.tick(scene.app.now)
+            scene.app.save_game(scene.mode, self.session.to_json())
+
     def save(self) -> None:
         """Save the unfinished game (the session: its events, clock, seats and call); a finished one is cleared."""
         scene = self.scene

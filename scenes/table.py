@@ -204,9 +204,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""
-        if not (self.demo or self.replaying or self.game.over):
-            self.session.tick(self.app.now)
-            self.app.save_game(self.mode, self.save_text())
+        self.link.leave()
 
     def cover(self) -> None:
         """A pause, help or tutorial screen is over the game: its clock stops."""
