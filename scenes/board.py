@@ -58,6 +58,13 @@ class Board:
             s.selected = s.card in sc.selected
         return len(sc.selected) == 3
 
+    def deal_card(self, c: int, slot, origin, delay: float) -> CardSprite:
+        """A new face-down sprite for card ``c``, dealt from ``origin`` to ``slot`` after ``delay``."""
+        s = CardSprite(c, slot, face_up=False)
+        s.deal_from(origin, slot, delay)
+        self.scene.sprites[c] = s
+        return s
+
     def resized(self) -> None:
         """The window changed size (the scene laid out its frame and buttons)."""
 
@@ -104,10 +111,7 @@ class TableBoard(Board):
         new = []
         for c in self.scene.table:
             if c not in self.scene.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.scene.frame.deck_pos, slots[c], delay + 0.07 * len(new))
-                self.scene.sprites[c] = s
-                new.append(s)
+                new.append(self.deal_card(c, slots[c], origin or self.scene.frame.deck_pos, delay + 0.07 * len(new)))
         if new:
             self.scene.app.sound("deal")
         self.place(animate=True)

@@ -130,10 +130,7 @@ class MagsScene(TableScene):
 
     def enter(self, data: dict[str, Any]) -> None:
         self.peeking = False
-        if not data.get("demo") and "replay" not in data:
-            seen = self.app.settings.get("tutorial_seen") or {}
-            if not seen.get("mags"):
-                self.app.manager.push("solo_tutorial", {"mode": "mags"})
+        self.first_play(data, "mags", "solo_tutorial", {"mode": "mags"})
         super().enter(data)
 
     def buttons(self) -> list[Button]:

@@ -156,10 +156,7 @@ class PillarsScene(TableScene):
     def enter(self, data: dict[str, Any]) -> None:
         self.choosing = False  # an oracle waits for its place
         self.assist = False
-        if not data.get("demo") and "replay" not in data:
-            seen = self.app.settings.get("tutorial_seen") or {}
-            if not seen.get("pillars"):
-                self.app.manager.push("solo_tutorial", {"mode": "pillars"})
+        self.first_play(data, "pillars", "solo_tutorial", {"mode": "pillars"})
         super().enter(data)
 
     def buttons(self) -> list[Button]:

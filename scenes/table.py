@@ -75,6 +75,13 @@ class TableScene(Scene):
         elif not self.demo and not (self.app.settings.get("tutorial_seen") or {}).get("basics"):
             self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
 
+    def first_play(self, data: dict[str, Any], seen: str, scene: str, page: dict[str, Any]) -> None:
+        """Push a mode's tutorial ``scene`` over the game the first time it is played (``seen``: its key in
+        the ``tutorial_seen`` setting); never in a demo or a replay."""
+        done = self.app.settings.get("tutorial_seen") or {}
+        if not data.get("demo") and "replay" not in data and not done.get(seen):
+            self.app.manager.push(scene, page)
+
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """Who sits where (None: the mode's own default)."""
         return None

@@ -50,9 +50,7 @@ class TwentyScene(TableScene):
         self.small: weakref.WeakSet[CardSprite] = weakref.WeakSet()  # sprites drawn small (others' cards)
         self.old_table: list[int | None] = []
         self.view = TwentyView(self)
-        seen = self.app.settings.get("tutorial_seen") or {}
-        if not data.get("demo") and "replay" not in data and not seen.get("twenty"):
-            self.app.manager.push("twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
+        self.first_play(data, "twenty", "twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
         super().enter(data)
         for btn in self.side_buttons:
             btn.enabled = bool(self.humans) and not (self.demo or self.replaying)

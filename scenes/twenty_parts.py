@@ -109,11 +109,10 @@ class TwentyView:
         new = []
         for c in order:
             if c not in self.scene.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.scene.layout.deck_pos, slots[c], delay + step * len(new))
+                start = origin or self.scene.layout.deck_pos
+                s = self.scene.board.deal_card(c, slots[c], start, delay + step * len(new))
                 if c not in mine:
                     self.scene.small.add(s)
-                self.scene.sprites[c] = s
                 new.append(s)
         if new:
             self.scene.app.sound("deal")
