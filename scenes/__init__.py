@@ -10,11 +10,20 @@ How the pieces fit
   ``push(name, data)`` and ``pop()`` are queued and applied between frames.
   Overlays (pause, help) sit on top: they get events first, and only the
   top scene is updated, so the game's clock stops under a pause.
-* ``scenes.table.TableScene`` — the base of every open-table mode: card
-  sprites, layout, mouse and card-key picking, the game clock passed as
-  ``@t``, saving after every move, the results hand-off, demo and replay.
-* ``scenes.modes.MODES`` — what the menu, setup screen and help know about
-  each mode (title, setup options, rules in plain words, its play scene).
+* ``scenes.table.TableScene`` — the base of every play scene, built from
+  parts it holds: ``link`` (``scenes.link.SessionLink``: the session, acting,
+  saving, replays, the results hand-off), ``hud`` (``scenes.hud.Hud``: top
+  bar, clock, deck, toast), ``board`` (``scenes.board.TableBoard`` for open
+  tables, ``scenes.solitaire.PileBoard`` for piles: layout, picking,
+  drawing), ``tracker`` (``scenes.redraw.RedrawTracker``) and ``effects``.
+  A play scene has at most two project base classes (``tests/test_scene_structure.py``).
+* Three parts, imports running one way: the shell (app, manager, base,
+  widgets, overlays, the parts above), the screens (menu, setup, results,
+  ...) and play (a scene per mode, its board); shell never imports play or
+  screens, play never imports screens, and there is no import cycle.
+* ``game.modes.MODES`` (read through ``scenes.modes``) — what the menu,
+  setup screen and help know about each mode (title, setup options, rules in
+  plain words, its play scene).
 * ``scenes.app.App`` — the window, the fixed-step loop (``App.step(dt)``
   is the loop body tests call), the store, the sound.
 
@@ -24,7 +33,7 @@ Filling a 1920×1080 window costs milliseconds, so a scene alone on the
 stack may answer ``dirty(alpha)`` with the rectangles that change in the
 next frame; the App then redraws just those (``draw`` runs once per
 rectangle with the surface clipped to it, so ``draw`` itself stays simple).
-``TableScene`` does this from two lists: its card sprites (the bounds now
+A play scene's board does this from two lists: its card sprites (the bounds now
 and last frame of every card that moves, animates, changes its look, comes
 or goes) and ``regions()`` — (area, key) pairs redrawn when their key
 changes.  A new part of the screen that changes by itself needs a region
@@ -32,17 +41,19 @@ whose key says what it shows.  ``tests/test_app.py`` checks that partial
 redraws equal a full redraw.  Since ``draw`` runs once per rectangle, it
 skips what lies outside the clip and does per-frame work (scaling a card,
 drawing a face) once: ``CardSprite.image`` keeps its last image, and
-``TableScene.warm_art`` draws the faces of the next card size ahead, a step
+``scenes.redraw.ArtWarmer`` draws the faces of the next card size ahead, a step
 a frame.  The felt is ``theme.paint_background`` (fills, no window-sized copy).
 
 Adding a scene
 --------------
-1. Write ``scenes/<name>.py`` with a ``Scene`` subclass (a table mode
-   subclasses ``TableScene`` and overrides ``new_game``/``submit``/
-   ``draw_side``; see ``scenes/findall.py``, the smallest).
+1. Write ``scenes/<name>.py`` with a ``Scene`` subclass (a mode's play
+   scene subclasses ``TableScene`` and overrides ``submit``/``buttons``/
+   ``draw_side``, with ``BOARD`` set to a ``PileBoard`` subclass for piles;
+   see ``scenes/findall.py``, the smallest).  What its results, stars and
+   share text say are hooks on its Game (``game/variants/base.py``).
 2. Add ``"<name>": "scenes.<name>:<Class>"`` to ``SCENES`` below (imported
    lazily, so start-up stays fast).
-3. For a new mode, fill its ``ModeInfo`` in ``scenes/modes.py`` (``scene``
+3. For a new mode, fill its ``ModeInfo`` in ``game/modes.py`` (``scene``
    set to the scene name, setup ``options``, ``help`` text); the menu, setup
    screen, help overlay, results and ``--smoke`` pick it up from there.
 """
@@ -53,6 +64,7 @@ import importlib
 
 #: scene name -> "module:Class", imported the first time the scene is shown
 SCENES: dict[str, str] = {
+    "start": "scenes.start:StartScene",
     "menu": "scenes.menu:MenuScene",
     "setup": "scenes.setup:SetupScene",
     "classic": "scenes.classic:ClassicScene",

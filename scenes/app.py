@@ -317,10 +317,7 @@ class App:
 
     def start(self) -> None:
         """Queue the first scene the command line asks for."""
-        from .start import first_scene
-
-        name, data = first_scene(self)
-        self.manager.switch(name, data)
+        self.manager.switch("start")  # it switches to the scene the command line asks for
         self.manager.apply()
         for title, text in self.told:
             self.manager.push("message", {"title": title, "text": text})
@@ -332,7 +329,7 @@ class App:
     def tell(self, title: str, text: str) -> None:
         """Show a message over the current scene; before the first scene is up, keep it until it is
         (a notice queued before the start-up switch would be wiped by it)."""
-        if self.manager.stack:
+        if self.manager.stack and not getattr(self.manager.top, "passing", False):
             self.manager.push("message", {"title": title, "text": text})
         else:
             self.told.append((title, text))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-if TYPE_CHECKING:
-    from .app import App
+#: the app that runs the scenes (``scenes.app.App``); no scene imports it: the app imports the scenes
+App = Any
 
 
 class Scene:

@@ -14,7 +14,7 @@ import pygame
 from game.cards import code, worth
 from game.move import Move
 from sprites import theme
-from sprites.hud import Button, clock_text, ring
+from sprites.hud import Button, ring
 
 from .table import TableScene
 
@@ -40,45 +40,8 @@ class ClassicScene(TableScene):
         seats[0] = "bot:expert" if self.demo else "human"
         return seats
 
-    @property
-    def seats(self) -> list[str]:
-        return self.session.seats
-
-    @property
-    def humans(self) -> list[str]:
-        return [p for p in self.session.players if self.session.kind(p) != "bot"]
-
-    @property
-    def bots(self) -> dict:
-        return self.session.bots
-
-    @property
-    def caller(self) -> str | None:
-        return self.session.caller
-
-    @property
-    def call_left(self) -> float:
-        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
-
-    @property
-    def call_time(self) -> float:
-        return self.session.call_time
-
     def acting_seat(self) -> int:
         return int((self.caller if self.caller in self.humans else self.humans[0])[1:]) - 1 if self.humans else 0
-
-    def title(self) -> str:
-        timed, strict = self.v["timed"], self.v["strict"]
-        return "Sprint" if timed == "sprint" else "Blitz" if timed == "blitz" else \
-            "Strict solo" if strict else "Classic"
-
-    def clock_label(self) -> str:
-        left = self.session.left
-        return clock_text(left + 0.999) if left is not None else clock_text(self.clock)
-
-    def clock_urgent(self) -> bool:
-        left = self.session.left
-        return left is not None and left < 10
 
     def buttons(self) -> list[Button]:
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True)] + super().buttons()
@@ -180,42 +143,6 @@ class ClassicScene(TableScene):
     def side_key(self) -> tuple:
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
                 self.session.pending, self.game.over)
-
-    # ----- results ----------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        timed = v["timed"]
-        lines = []
-        if len(v["players"]) > 1:
-            ranking = sorted(v["scores"].items(), key=lambda kv: -kv[1])
-            for p, pts in ranking:
-                lines.append(f"{self.seat_name(p)}: {pts} point{'s' if pts != 1 else ''}"
-                             f"  ({v['misses'][p]} wrong)")
-            best = ranking[0][1]
-            winners = [p for p, pts in ranking if pts == best]
-            title = "Draw!" if len(winners) > 1 else f"{self.seat_name(winners[0])} wins!"
-            score = " · ".join(str(v["scores"][p]) for p in v["players"])
-            stat = v["scores"]["P1"]
-        else:
-            stat = v["score"]
-            if v["lost"]:
-                title, score = "No Set in twelve — you lose", f"{v['score']} Sets"
-            elif timed == "sprint":
-                title, score = ("Deck cleared!" if self.game.won else "Sprint over"), clock_text(v["score"])
-                lines.append(f"{v['misses']['P1']} wrong picks (+5 s each)")
-            elif timed == "blitz":
-                title, score = "Time's up!", f"{v['score']} Sets"
-            else:
-                title, score = ("Deck cleared!" if self.game.won else "Game over"), f"{v['score']} points"
-            lines.append(f"{v['misses']['P1']} wrong picks or timeouts")
-        return {"title": title, "won": bool(self.game.won), "score": score, "time": self.clock,
-                "by_worth": v["by_worth"], "lines": lines, "stat_score": stat, "lower_is_better": timed == "sprint"}
-
-    def seat_name(self, p: str) -> str:
-        i = int(p[1:]) - 1
-        if i < len(self.seats) and self.seats[i] != "human":
-            return f"{p} (bot)"
-        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
 
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:

@@ -31,7 +31,7 @@ from sprites.hud import Button, clock_text
 
 from .base import Scene
 from .modes import MODES, defaults
-from .share import day_streaks
+from .tally import day_streaks
 from .widgets import header, unit_of
 
 ROWS = ("classic", "points", "twenty", "mags", "pillars", "findall")

@@ -19,6 +19,7 @@ FLASH = 0.9
 
 class FindAllScene(TableScene):
     mode = "findall"
+    SHOW_DECK = False  # a fixed table: no deck
     TIMED = True
 
     def enter(self, data: dict[str, Any]) -> None:
@@ -63,13 +64,6 @@ class FindAllScene(TableScene):
     @property
     def animating(self) -> bool:
         return super().animating or self.flash > 0
-
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        return {"title": "All Sets found!" if self.game.won else "Puzzle left", "won": bool(self.game.won),
-                "score": f"{len(v['found'])} of {v['sets']}", "time": self.clock, "by_worth": None,
-                "lines": [f"{v['misses']} wrong picks", f"{v['repeats']} repeats"], "stat_score": round(self.clock, 2),
-                "lower_is_better": True}
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)

@@ -26,15 +26,14 @@ a scene with card ``sprites`` and ``art()`` offers its cards and its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from sprites import theme
 from sprites.layout import card_key, rows_for
 
-if TYPE_CHECKING:
-    from .app import App
+from .base import App
 
 STICK = 16000  # how far the stick must lean to count as a D-pad press (of 32767)
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)  # Classic's seats' call keys

@@ -15,126 +15,22 @@ skipped and the player is told which and why.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from game.resources import resource_path
-from game.store import load_level_file
 from sprites import theme
 from sprites.hud import Button
 
 from .base import Scene
 from .modes import MODES
-from .share import draw_stars
-from .widgets import header, unit_of
-
-if TYPE_CHECKING:
-    from .app import App
-    from .table import TableScene
+from .tally import launch, load_levels, stars_of, unlocked
+from .widgets import draw_stars, header, unit_of
 
 GROUPS = (("pillars", "Pillars"), ("mags", "Mag's"), ("findall", "Find-all"))
-GRADES = ("easy", "medium", "hard", "expert", "basic", "advanced")
 GRADE_COLOURS = {"easy": theme.GOOD, "basic": theme.GOOD, "medium": theme.INFO, "advanced": (236, 120, 90),
                  "hard": (236, 120, 90), "expert": (200, 110, 240)}
 PER_ROW = 10
-
-
-def load_levels(folder: str | os.PathLike | None = None) -> tuple[dict[str, list[dict]], list[str]]:
-    """The levels in ``folder`` (default: the game's levels/) by mode, graded and ordered; and notices.
-
-    Every file is checked by building its game; one that fails is skipped
-    and named in the notices.  Never raises.
-    """
-    root = Path(folder) if folder is not None else resource_path("levels")
-    out: dict[str, list[dict]] = {}
-    notices: list[str] = []
-    try:
-        paths = sorted(p for p in root.glob("*.json") if p.is_file())
-    except OSError as e:
-        return {}, [f"The levels folder cannot be read ({e})."]
-    seen: set[str] = set()
-    for p in paths:
-        try:
-            level = load_level_file(p).level
-            lid = level.get("id")
-            if not isinstance(lid, str) or not lid:
-                raise ValueError(f"level file {p.name}: field 'id' missing or not text")
-            if lid in seen:
-                raise ValueError(f"level file {p.name}: the id {lid} is used twice")
-        except Exception as e:  # a damaged level must never stop the others (or the game)
-            notices.append(f"{e}"[:200] if p.name in str(e) else f"level file {p.name}: {e}"[:200])
-            continue
-        seen.add(lid)
-        out.setdefault(level["variant"], []).append(level)
-    for levels in out.values():
-        levels.sort(key=lambda lv: (GRADES.index(lv["grade"]) if lv.get("grade") in GRADES else 9, lv["id"]))
-    return out, notices
-
-
-def earned(game) -> tuple[int, bool]:
-    """(stars, solved) for a finished level game."""
-    v = game.view()
-    if game.name == "pillars":
-        return (3 if game.title == "Samson" else 2 if game.won else 1), bool(game.won)
-    if game.name == "mags":
-        par, score = v.get("par"), v["score"]
-        stars = 3 if par is not None and score >= par else \
-            2 if game.won or (par is not None and score >= par - 2) else 1
-        return stars, stars >= 2
-    if game.won:
-        errors = v.get("misses", 0) + v.get("repeats", 0)
-        return (3 if errors == 0 else 2 if errors <= 2 else 1), True
-    return 0, False
-
-
-def stars_of(app: App, level: dict) -> int:
-    """The best stars won on a level so far (a tried Pillars level has one)."""
-    p = app.store.progress.get(level["id"]) or {}
-    best = int(p.get("best") or 0) if p.get("solved") else 0
-    if level["variant"] == "pillars" and p.get("tries"):
-        best = max(best, 1)
-    return max(0, min(3, best))
-
-
-def unlocked(app: App, levels: list[dict], i: int) -> bool:
-    """The first level is open; every other once the one before it is solved."""
-    return i == 0 or bool((app.store.progress.get(levels[i - 1]["id"]) or {}).get("solved"))
-
-
-def launch_data(level: dict, folder: str | None = None) -> dict[str, Any]:
-    """Start data for playing ``level`` in its mode's scene (``folder``: where the levels came from)."""
-    data = {"seed": level.get("seed", 0), "options": {}, "level": level, "level_id": level["id"]}
-    if folder is not None:
-        data["levels_dir"] = str(folder)
-    return data
-
-
-def launch(app: App, level: dict, folder: str | None = None) -> None:
-    app.manager.switch(MODES[level["variant"]].scene, launch_data(level, folder))
-
-
-def find_level(level_id: str, folder=None) -> dict | None:
-    levels, _ = load_levels(folder)
-    return next((lv for group in levels.values() for lv in group if lv["id"] == level_id), None)
-
-
-def count_level(scene: TableScene, res: dict[str, Any]) -> None:
-    """Record a finished level play (a try, solved or not, with its stars) and fill the results."""
-    app, game, level = scene.app, scene.game, scene.data["level"]
-    lid = scene.data["level_id"]
-    stars, solved = earned(game)
-    app.store.record_level(lid, solved, stars if solved else None)
-    app.record_result(scene.mode, {"won": bool(game.won), "time": round(scene.clock, 2),
-                                   "score": res.get("stat_score"), "lower_is_better": scene.mode == "findall"})
-    res.update(level_id=lid, level_name=level.get("name", lid), stars=stars, best_stars=stars_of(app, level))
-    levels, _ = load_levels(scene.data.get("levels_dir"))
-    group = levels.get(level["variant"], [])
-    ids = [lv["id"] for lv in group]
-    if lid in ids and ids.index(lid) + 1 < len(ids) and unlocked(app, group, ids.index(lid) + 1):
-        res["next_level"] = group[ids.index(lid) + 1]
 
 
 class LevelsScene(Scene):

@@ -17,47 +17,34 @@ from game.move import Move
 from sprites import theme
 from sprites.hud import Button, row_buttons
 
-from .solitaire import StackScene
+from .solitaire import PileBoard
 from .solitaire_players import MagsPlayer
+from .table import TableScene
 
 SQUARED = 0.09  # gap between cards of a squared-up pile, as a share of the card height
 FANNED = 0.42
 
 
-class MagsScene(StackScene):
-    mode = "mags"
+class MagsBoard(PileBoard):
+    """The nine piles, in a grid or a row, one fanned out when peeked at."""
     FAN_FIXED = 10  # a fanned pile spreads wide; piles rarely pass ten cards
     LEGEND = ("1-9 pick a pile top · Shift+number move there", "arrows + Space/Enter cursor · S Set",
               "P peek under the cursor's pile · Esc clear")
 
-    def enter(self, data: dict[str, Any]) -> None:
-        self.peeking = False
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
         self.grid = True
         self.cells: list[pygame.Rect] = []
-        self.banner = ""
-        if not data.get("demo") and "replay" not in data:
-            seen = self.app.settings.get("tutorial_seen") or {}
-            if not seen.get("mags"):
-                self.app.manager.push("solo_tutorial", {"mode": "mags"})
-        super().enter(data)
-
-    def buttons(self) -> list[Button]:
-        return [Button("Deal", self.deal, "D", accent=True), Button("End", self.end, "E"),
-                Button("Undo", self.undo, "U"), Button("Redo", self.redo, "Y")]
-
-    def make_driver(self):
-        return MagsPlayer()
 
     def pile_codes(self) -> list[list[str]]:
-        return self.v["piles"]
+        return self.scene.v["piles"]
 
     @property
     def GRID(self) -> int:  # noqa: N802 - the cursor's row length, a class constant in the base
         return 3 if self.grid else 0
 
-    # ----- layout ----------------------------------------------------------------------
     def lay_out(self) -> None:
-        f, u = self.frame, self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         b = f.board
         label = u * 1.4
         cell_w, cell_h = b.w / 3, (b.h - 0.2 * u) / 3
@@ -79,23 +66,24 @@ class MagsScene(StackScene):
         side = f.side
         bh, g = round(u * 2.0), round(u * 0.5)
         top = side.bottom - 2 * bh - g - round(u * 0.6)
-        row_buttons(self.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
-        row_buttons(self.side_buttons[2:], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh), g)
+        row_buttons(self.scene.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
+        row_buttons(self.scene.side_buttons[2:], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh),
+                    g)
 
     def fanned(self) -> int | None:
         if not self.grid:
             return None
         if self.hover is not None:
             return self.hover
-        return self.cursor if self.peeking else None
+        return self.cursor if self.scene.peeking else None
 
     def set_room(self) -> None:
-        b, h = self.frame.board, self.card_h
+        b, h = self.scene.frame.board, self.card_h
         fan = self.fanned()
         self.room = []
         for i, (_x, y) in enumerate(self.anchors):
             bottom = self.cells[i].bottom if self.grid and i != fan else b.bottom
-            self.room.append(max(0.0, bottom - self.frame.unit * 0.3 - h / 2 - y))
+            self.room.append(max(0.0, bottom - self.scene.frame.unit * 0.3 - h / 2 - y))
 
     def fan_key(self) -> tuple:
         return (self.grid, self.fanned())
@@ -118,46 +106,76 @@ class MagsScene(StackScene):
         fan = self.fanned()
         return [i for i in range(9) if i != fan] + ([fan] if fan is not None else [])
 
+    def after_turn(self, news: str) -> None:
+        super().after_turn(news)
+        if self.scene.game.over:
+            self.scene.end_banner()
+
+    def mode_key(self) -> tuple:
+        return (self.scene.peeking, self.banner)
+
+    def side_key(self) -> tuple:
+        v = self.scene.v
+        status = self.scene.driver.status() if self.scene.driver is not None else ""
+        return super().side_key() + (v["round"], v["score"], v["left"], v["deck"], v["par"], status)
+
+    def banner_color(self):
+        return theme.ACCENT if self.scene.game.won else theme.INK
+
+
+
+class MagsScene(TableScene):
+    BOARD = MagsBoard
+    mode = "mags"
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.peeking = False
+        self.first_play(data, "mags", "solo_tutorial", {"mode": "mags"})
+        super().enter(data)
+
+    def buttons(self) -> list[Button]:
+        return [Button("Deal", self.deal, "D", accent=True), Button("End", self.end, "E"),
+                Button("Undo", self.board.undo, "U"), Button("Redo", self.board.redo, "Y")]
+
+    def make_driver(self):
+        return MagsPlayer()
+
+    # ----- layout ----------------------------------------------------------------------
     # ----- actions ---------------------------------------------------------------------
     def deal(self) -> None:
         if not self.locked:
-            self.clear()
+            self.board.clear()
             self.play("deal")
 
     def end(self) -> None:
-        if not self.locked and self.confirmed("end", "End the game here? Press End (E) again to confirm"):
+        if not self.locked and self.board.confirmed("end", "End the game here? Press End (E) again to confirm"):
             self.play("end")
 
     def handle_key(self, e: pygame.event.Event) -> bool:
         if e.key == pygame.K_p and not self.locked:
             self.peeking = not self.peeking
             self.input = "key"
-            self.set_room()
-            self.place(animate=True)
+            self.board.set_room()
+            self.board.place(animate=True)
             return True
         if e.key == pygame.K_END and not self.locked:
             self.end()
             return True
         moved = super().handle_key(e)
         if self.peeking and e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            self.set_room()
-            self.place(animate=True)
+            self.board.set_room()
+            self.board.place(animate=True)
         return moved
 
     def on_played(self, m: Move) -> None:
         if m.verb == "set":
             self.app.sound("set")
             self.float_text("+1", self.set_center(m.cards), theme.GOOD)
-            self.sync(taker=self.taker())
+            self.board.sync(taker=self.board.taker())
         elif m.verb == "deal":
-            self.sync(origin=self.frame.deck_pos, stagger=0.05)
+            self.board.sync(origin=self.frame.deck_pos, stagger=0.05)
         else:
-            self.sync()
-        if self.game.over:
-            self.end_banner()
-
-    def after_turn(self, news: str) -> None:
-        super().after_turn(news)
+            self.board.sync()
         if self.game.over:
             self.end_banner()
 
@@ -165,38 +183,17 @@ class MagsScene(StackScene):
         left = self.v["left"] + self.v["deck"]
         if self.game.won:
             self.app.sound("win")
-            self.banner = f"WON — {left} CARDS LEFT"
+            self.board.banner = f"WON — {left} CARDS LEFT"
             b = self.frame.board
             for x in (0.25, 0.5, 0.75):
                 self.burst((b.left + b.w * x, b.top + b.h * 0.35))
             self.ending = 2.6
         else:
             self.app.sound("lose")
-            self.banner = f"GAME OVER — {left} CARDS LEFT"
+            self.board.banner = f"GAME OVER — {left} CARDS LEFT"
             self.ending = 2.0
 
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        left = v["left"] + v["deck"]
-        lines = [f"{left} card{'s' * (left != 1)} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
-        if v["par"] is not None:
-            lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
-                                                        f"{v['par'] - v['score']} short of par"))
-        if not v["peek"]:
-            lines.append("played without peeking")
-        return {"title": "Won!" if self.game.won else "Game over", "won": bool(self.game.won),
-                "score": f"{v['score']} Set{'s' * (v['score'] != 1)}", "time": self.clock, "by_worth": None,
-                "lines": lines, "stat_score": v["score"]}
-
     # ----- drawing ---------------------------------------------------------------------
-    def mode_key(self) -> tuple:
-        return (self.peeking, self.banner)
-
-    def side_key(self) -> tuple:
-        v = self.v
-        status = self.driver.status() if self.driver is not None else ""
-        return super().side_key() + (v["round"], v["score"], v["left"], v["deck"], v["par"], status)
-
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)
         u, v = self.frame.unit, self.v
@@ -223,7 +220,4 @@ class MagsScene(StackScene):
         if status:
             theme.blit_text(surface, f"demo: {status}", round(u * 0.85), (x, y), theme.INFO, True)
         top = min(b.rect.top for b in self.side_buttons)
-        self.draw_legend(surface, top - u * 0.6)
-
-    def banner_color(self):
-        return theme.ACCENT if self.game.won else theme.INK
+        self.board.draw_legend(surface, top - u * 0.6)

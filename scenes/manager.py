@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from . import scene_class
-from .base import Scene
-
-if TYPE_CHECKING:
-    from .app import App
+from .base import App, Scene
 
 
 class SceneManager:

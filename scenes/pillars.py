@@ -22,52 +22,34 @@ from sprites import theme
 from sprites.cardart import art_for
 from sprites.hud import Button, row_buttons
 
-from .solitaire import StackScene
+from .solitaire import PileBoard
 from .solitaire_players import PillarsPlayer
+from .table import TableScene
 
 CELEBRATE = 3.0  # seconds the won table stays before the results
 
 
-class PillarsScene(StackScene):
-    mode = "pillars"
+class PillarsBoard(PileBoard):
+    """The six columns, the side oracles and the oracle stack."""
     LEGEND = ("1-6 pick a column top · 7-9 a side oracle", "Shift+number  move the picked card there",
               "arrows + Space/Enter  cursor · S  Set", "O oracle · A Sets-left assist · Esc clear")
 
-    def enter(self, data: dict[str, Any]) -> None:
-        self.choosing = False  # an oracle waits for its place
-        self.assist = False
-        self.banner = ""
-        self.side_zone = pygame.Rect(0, 0, 0, 0)
-        if not data.get("demo") and "replay" not in data:
-            seen = self.app.settings.get("tutorial_seen") or {}
-            if not seen.get("pillars"):
-                self.app.manager.push("solo_tutorial", {"mode": "pillars"})
-        super().enter(data)
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.side_zone = pygame.Rect(0, 0, 0, 0)  # where a click puts an oracle to the side
+        self.stack_pos = (0.0, 0.0)
 
-    def buttons(self) -> list[Button]:
-        return [Button("Undo", self.undo, "U"), Button("Redo", self.redo, "Y"),
-                Button("Oracle", self.oracle, "O"), Button("Resign", self.resign, "R")]
-
-    def make_driver(self):
-        return PillarsPlayer()
-
-    # ----- the view --------------------------------------------------------------------
     def pile_codes(self) -> list[list[str]]:
-        return self.v["columns"]
+        return self.scene.v["columns"]
 
     def extra_codes(self) -> list[str]:
-        return self.v["side"]
-
-    def refresh(self) -> None:
-        super().refresh()
-        self.sets_left = len(find_sets(self.game.cards_left())) if self.assist else None
+        return self.scene.v["side"]
 
     def accessible(self, k: int) -> bool:
-        return k >= 0 and code(k) in self.v["accessible"]
+        return k >= 0 and code(k) in self.scene.v["accessible"]
 
-    # ----- layout ----------------------------------------------------------------------
     def lay_out(self) -> None:
-        f, u = self.frame, self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         b = f.board
         label = u * 1.5
         gap_share = 0.12
@@ -85,18 +67,111 @@ class PillarsScene(StackScene):
         fan_top = side.top + u * 8.8 + h / 2
         self.extra_pos = [(side.centerx, fan_top + j * h * 0.4) for j in range(3)]
         self.side_zone = pygame.Rect(side.left + u * 0.5, side.top + u * 4.6, side.w - u, u * 4 + h * 1.8)
-        n = len(self.side_buttons)
+        n = len(self.scene.side_buttons)
         bh, g = round(u * 2.0), round(u * 0.5)
         top = side.bottom - 2 * bh - g - round(u * 0.6)
-        row_buttons(self.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
-        row_buttons(self.side_buttons[2:n], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh), g)
+        row_buttons(self.scene.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
+        row_buttons(self.scene.side_buttons[2:n], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh),
+                    g)
 
     def origin(self) -> tuple[float, float]:
         return self.stack_pos
 
     def taker(self) -> tuple[float, float]:
-        return self.frame.side.centerx, self.frame.side.top + self.frame.unit * 2
+        return self.scene.frame.side.centerx, self.scene.frame.side.top + self.scene.frame.unit * 2
 
+    def click_pile(self, i: int) -> None:
+        if self.scene.choosing:
+            self.scene.consult(f"> {i + 1}")
+            return
+        super().click_pile(i)
+
+    def click_card(self, k: int) -> None:
+        if self.scene.choosing:
+            i = self.pile_of(k)
+            if i is not None:
+                self.scene.consult(f"> {i + 1}")
+            else:
+                self.scene.consult("side")
+            return
+        super().click_card(k)
+
+    def press(self, pos) -> None:
+        if self.scene.choosing and self.side_zone.collidepoint(pos):
+            self.scene.consult("side")
+            return
+        if not self.scene.choosing and self.key_at(pos) is None and self.stack_rect().collidepoint(pos):
+            self.scene.oracle()
+            return
+        super().press(pos)
+
+    def stack_rect(self) -> pygame.Rect:
+        small = self.small_art()
+        r = pygame.Rect((0, 0), small.size)
+        r.center = (round(self.stack_pos[0]), round(self.stack_pos[1]))
+        return r.inflate(8, 8)
+
+    def small_art(self):
+        return art_for(round(self.scene.frame.unit * 3.2), str(self.scene.app.settings.get("palette", "standard")))
+
+    def number(self, n: int, move: bool) -> None:
+        if self.scene.choosing:
+            if n < len(self.stacks):
+                self.scene.consult(f"> {n + 1}")
+            return
+        super().number(n, move)
+
+    def after_turn(self, news: str) -> None:
+        super().after_turn(news)
+        if self.scene.game.over:
+            self.scene.finish_banner()
+
+    def mode_key(self) -> tuple:
+        return (self.scene.choosing, self.scene.assist, self.banner)
+
+    def side_key(self) -> tuple:
+        v = self.scene.v
+        return super().side_key() + (v["down"], v["score"], v["consulted"], v["oracles"], self.scene.sets_left)
+
+    def draw_places(self, surface: pygame.Surface) -> None:
+        super().draw_places(surface)
+        if self.scene.choosing:
+            for i, s in enumerate(self.stacks):
+                if not s and any(m == f"oracle > {i + 1}" for m in self.legal):
+                    r = self.slot_rect(i, 0)
+                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(8, 8), width=3,
+                                     border_radius=self.art().radius + 3)
+                    theme.blit_text(surface, "oracle here?", round(self.scene.frame.unit * 0.9), r.center, theme.ACCENT,
+                                    True, "center")
+
+    def banner_color(self):
+        return theme.ACCENT if self.scene.game.won else theme.BAD if self.scene.v["result"] == "lost" else theme.INK
+
+
+
+class PillarsScene(TableScene):
+    BOARD = PillarsBoard
+    mode = "pillars"
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.choosing = False  # an oracle waits for its place
+        self.assist = False
+        self.first_play(data, "pillars", "solo_tutorial", {"mode": "pillars"})
+        super().enter(data)
+
+    def buttons(self) -> list[Button]:
+        return [Button("Undo", self.board.undo, "U"), Button("Redo", self.board.redo, "Y"),
+                Button("Oracle", self.oracle, "O"), Button("Resign", self.resign, "R")]
+
+    def make_driver(self):
+        return PillarsPlayer()
+
+    # ----- the view --------------------------------------------------------------------
+    def refresh(self) -> None:
+        super().refresh()
+        self.sets_left = len(find_sets(self.game.cards_left())) if self.assist else None
+
+    # ----- layout ----------------------------------------------------------------------
     # ----- oracles ---------------------------------------------------------------------
     def oracle(self) -> None:
         if self.locked:
@@ -108,58 +183,17 @@ class PillarsScene(StackScene):
             self.choosing = False
             self.toast.show("Oracle put back, unseen", theme.INFO, 1.5)
             return
-        self.clear()
+        self.board.clear()
         self.choosing = True
-        empty = [i + 1 for i, s in enumerate(self.stacks) if not s]
+        empty = [i + 1 for i, s in enumerate(self.board.stacks) if not s]
         where = (f"click an empty column or press its number ({', '.join(map(str, empty))}), or "
-                 if empty and any(m.startswith("oracle >") for m in self.legal) else "")
+                 if empty and any(m.startswith("oracle >") for m in self.board.legal) else "")
         self.toast.show(f"Oracle: {where}press S or click the side for the side · Esc cancels", theme.INFO,
                         60.0)
 
     def consult(self, target: str) -> None:
         self.toast.show("", theme.INFO, 0.0)
         self.choosing = self.play(f"oracle {target}") is None  # refused: still choosing, the toast says why
-
-    def click_pile(self, i: int) -> None:
-        if self.choosing:
-            self.consult(f"> {i + 1}")
-            return
-        super().click_pile(i)
-
-    def click_card(self, k: int) -> None:
-        if self.choosing:
-            i = self.pile_of(k)
-            if i is not None:
-                self.consult(f"> {i + 1}")
-            else:
-                self.consult("side")
-            return
-        super().click_card(k)
-
-    def press(self, pos) -> None:
-        if self.choosing and self.side_zone.collidepoint(pos):
-            self.consult("side")
-            return
-        if not self.choosing and self.key_at(pos) is None and self.stack_rect().collidepoint(pos):
-            self.oracle()
-            return
-        super().press(pos)
-
-    def stack_rect(self) -> pygame.Rect:
-        small = self.small_art()
-        r = pygame.Rect((0, 0), small.size)
-        r.center = (round(self.stack_pos[0]), round(self.stack_pos[1]))
-        return r.inflate(8, 8)
-
-    def small_art(self):
-        return art_for(round(self.frame.unit * 3.2), str(self.app.settings.get("palette", "standard")))
-
-    def number(self, n: int, move: bool) -> None:
-        if self.choosing:
-            if n < len(self.stacks):
-                self.consult(f"> {n + 1}")
-            return
-        super().number(n, move)
 
     def handle_key(self, e: pygame.event.Event) -> bool:
         if not self.locked:
@@ -177,7 +211,7 @@ class PillarsScene(StackScene):
         return super().handle_key(e)
 
     def resign(self) -> None:
-        if not self.locked and self.confirmed("resign", "Resign this game? Press Resign (R) again to confirm"):
+        if not self.locked and self.board.confirmed("resign", "Resign this game? Press Resign (R) again to confirm"):
             self.play("resign")
 
     # ----- moves -----------------------------------------------------------------------
@@ -186,76 +220,40 @@ class PillarsScene(StackScene):
         if m.verb == "set":
             self.app.sound("set")
             self.float_text("+3", self.set_center(m.cards), theme.GOOD)
-            self.sync(taker=self.taker())
+            self.board.sync(taker=self.board.taker())
         elif m.verb == "oracle":
             self.app.sound("deal")
-            self.sync(origin=self.stack_pos)
+            self.board.sync(origin=self.board.stack_pos)
             self.toast.show(f"The oracle is {code(self.revealed(m))}", theme.ACCENT, 2.5)
         else:
-            self.sync()
+            self.board.sync()
         if self.game.over:
             self.finish_banner()
 
     def revealed(self, m: Move) -> int:
         if m.target == "side":
-            return self.extras[-1]
-        return self.stacks[int(m.target) - 1][0]
+            return self.board.extras[-1]
+        return self.board.stacks[int(m.target) - 1][0]
 
     def finish_banner(self) -> None:
         result = self.v["result"]
         if result == "won":
             self.app.sound("win")
-            self.banner = "SAMSON!" if self.game.title == "Samson" else "PILLARS CLEARED!"
+            self.board.banner = "SAMSON!" if self.game.title == "Samson" else "PILLARS CLEARED!"
             b = self.frame.board
             for k, x in enumerate((0.2, 0.5, 0.8, 0.35, 0.65)):
                 self.burst((b.left + b.w * x, b.top + b.h * (0.3 + 0.15 * (k % 2))))
             self.ending = CELEBRATE
         elif result == "lost":
             self.app.sound("lose")
-            self.banner = "NO MOVES LEFT"
+            self.board.banner = "NO MOVES LEFT"
             self.ending = 2.2
         else:
-            self.banner = "RESIGNED"
-
-    def after_turn(self, news: str) -> None:
-        super().after_turn(news)
-        if self.game.over:
-            self.finish_banner()
-
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        result = v["result"]
-        title = {"won": "Samson!" if self.game.title == "Samson" else "Pillars cleared!",
-                 "lost": "No moves left", "resigned": "Resigned"}.get(result, "Game over")
-        lines = [f"{v['consulted']} of 3 oracles consulted"]
-        if not self.game.won:
-            lines.insert(0, f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down")
-        if self.game.title:
-            lines.insert(0, f"Title: {self.game.title} — won without an oracle")
-        return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} cards removed",
-                "time": self.clock, "by_worth": None, "lines": lines, "stat_score": v["score"]}
+            self.board.banner = "RESIGNED"
 
     # ----- drawing ---------------------------------------------------------------------
-    def mode_key(self) -> tuple:
-        return (self.choosing, self.assist, self.banner)
-
-    def side_key(self) -> tuple:
-        v = self.v
-        return super().side_key() + (v["down"], v["score"], v["consulted"], v["oracles"], self.sets_left)
-
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
         pass  # no deck: the oracles lie in the side panel
-
-    def draw_places(self, surface: pygame.Surface) -> None:
-        super().draw_places(surface)
-        if self.choosing:
-            for i, s in enumerate(self.stacks):
-                if not s and any(m == f"oracle > {i + 1}" for m in self.legal):
-                    r = self.slot_rect(i, 0)
-                    pygame.draw.rect(surface, theme.ACCENT, r.inflate(8, 8), width=3,
-                                     border_radius=self.art().radius + 3)
-                    theme.blit_text(surface, "oracle here?", round(self.frame.unit * 0.9), r.center, theme.ACCENT,
-                                    True, "center")
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)
@@ -270,15 +268,15 @@ class PillarsScene(StackScene):
         theme.blit_text(surface, assist, round(u * 0.85), (x, rect.top + u * 3.4),
                         theme.ACCENT if self.assist else theme.DIM, True)
         if self.choosing:
-            theme.panel(surface, self.side_zone, round(u * 0.5), (255, 196, 70, 30), theme.ACCENT)
-        small = self.small_art()
+            theme.panel(surface, self.board.side_zone, round(u * 0.5), (255, 196, 70, 30), theme.ACCENT)
+        small = self.board.small_art()
         n = v["oracles"]
-        sx, sy = self.stack_pos
+        sx, sy = self.board.stack_pos
         for k in range(n):
             img = small.back()
             surface.blit(img, img.get_rect(center=(round(sx + k * 3), round(sy - k * 3))))
         if not n:
-            theme.panel(surface, self.stack_rect().inflate(-8, -8), 6, (255, 255, 255, 8), (255, 255, 255, 40))
+            theme.panel(surface, self.board.stack_rect().inflate(-8, -8), 6, (255, 255, 255, 8), (255, 255, 255, 40))
         label = f"ORACLES · {n} face down" if n else "ORACLES · all consulted"
         theme.blit_text(surface, label, round(u * 0.85), (sx + small.w * 0.5 + u * 0.8, sy - u * 0.5),
                         theme.INK if n else theme.DIM, True, "midleft")
@@ -286,12 +284,9 @@ class PillarsScene(StackScene):
         theme.blit_text(surface, hint, round(u * 0.8), (sx + small.w * 0.5 + u * 0.8, sy + u * 0.6),
                         theme.ACCENT if self.choosing else theme.DIM, True, "midleft")
         if not v["side"]:
-            r = pygame.Rect(0, 0, self.card_w, self.card_h)
-            r.center = (round(self.extra_pos[0][0]), round(self.extra_pos[0][1]))
-            theme.panel(surface, r, self.art().radius, (255, 255, 255, 6), (255, 255, 255, 30))
+            r = pygame.Rect(0, 0, self.board.card_w, self.board.card_h)
+            r.center = (round(self.board.extra_pos[0][0]), round(self.board.extra_pos[0][1]))
+            theme.panel(surface, r, self.board.art().radius, (255, 255, 255, 6), (255, 255, 255, 30))
             theme.blit_text(surface, "side oracles", round(u * 0.8), r.center, theme.DIM, True, "center")
         top = min(b.rect.top for b in self.side_buttons)
-        self.draw_legend(surface, top - u * 0.6)
-
-    def banner_color(self):
-        return theme.ACCENT if self.game.won else theme.BAD if self.v["result"] == "lost" else theme.INK
+        self.board.draw_legend(surface, top - u * 0.6)

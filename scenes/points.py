@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.cards import card, code, is_set, worth
@@ -53,13 +51,12 @@ class PointsScene(TableScene):
         if self.locked:
             return
         try:
-            self.session.act(0, "undo", self.app.now)
-            self.seen = len(self.session.events)
+            self.link.act_quietly(0, "undo")
         except IllegalMove as err:
             self.toast.show(str(err), theme.BAD)
             return
         self.refresh()
-        self.app.save_game(self.mode, self.save_text())
+        self.app.save_game(self.mode, self.session.to_json())
         self.toast.show("Move taken back", theme.INFO, 1.5)
         self.sync_undo()
 
@@ -110,16 +107,6 @@ class PointsScene(TableScene):
         """Where taken Sets fly: the empty corner of the panel, clear of the score's digits."""
         r, u = self.frame.side, self.frame.unit
         return r.right - u * 2.5, r.top + u * 1.6
-
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        hints = v["hints"]
-        lines = [f"{len(v['taken'])} Sets taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
-        if v["deck"]:
-            lines.append(f"ended with {v['deck']} cards still in the deck")
-        title = "Deck played out!" if self.game.won else "Game ended"
-        return {"title": title, "won": bool(self.game.won), "score": f"{v['score']} points", "time": self.clock,
-                "by_worth": v["by_worth"], "lines": lines, "stat_score": v["score"]}
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)

@@ -35,7 +35,7 @@ def parse_code(text: str, mode: str) -> tuple[str, int | str]:
         return "deal", int(t)
     name, _, number = t.rpartition("-")
     if name in MODES and number.isdigit():
-        from .levels import find_level
+        from .tally import find_level
 
         if find_level(t) is not None and number.startswith("0"):
             return "level", t
@@ -85,7 +85,7 @@ class SetupScene(Scene):
         except ValueError as e:
             return str(e)
         if kind == "level":
-            from .levels import find_level, launch
+            from .tally import find_level, launch
 
             launch(self.app, find_level(str(value)))
         elif kind == "deal":

@@ -2,7 +2,7 @@
 
 A daily's play scene gets ``"daily": {"date", "today", "par", ...}`` in its
 start data; a level's gets ``"level"`` (the level dict) and ``"level_id"``.
-When the game ends, ``TableScene.finish`` hands over to ``count_play``,
+When the game ends, the play scene hands over to ``scenes.tally.count_play``,
 which records the result the way that kind of play is counted and returns
 the name of the results screen to show (``"played"``: this module's
 ``PlayedScene``, the results screen with the share text or the stars).
@@ -13,90 +13,26 @@ a replay of today or a day from the archive is played but "not counted".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from game.cards import card, worth
-from game.daily import HINT_MARK, MISS_MARK, WORTH_MARKS, share_text, streaks
-from game.move import Move
+from game.daily import HINT_MARK, MISS_MARK, WORTH_MARKS
 from game.safefile import why, write_atomic
 from sprites import theme
 from sprites.hud import Button, row_buttons
 
+from .base import App
 from .modes import MODES
 from .results import ResultsScene
-
-if TYPE_CHECKING:
-    from .app import App
-    from .table import TableScene
+from .tally import launch
+from .widgets import draw_stars
 
 SHARE_FILE = "share.txt"
 #: what each share mark is drawn as on screen (the default font has no emoji)
 MARK_COLOURS = {WORTH_MARKS[0]: (70, 130, 230), WORTH_MARKS[1]: (60, 180, 90), WORTH_MARKS[2]: (240, 200, 60),
                 WORTH_MARKS[3]: (225, 60, 60), MISS_MARK: (20, 22, 28), HINT_MARK: (255, 236, 150)}
 POP = 1.2  # seconds the rising streak number takes to settle
-
-
-# ----- what a finished game says ---------------------------------------------------
-def play_facts(game) -> dict[str, Any]:
-    """The player's Sets (their worths, in order), misses, hints and score, for the share text.
-
-    The player is P1 in the modes with players; find-all counts each Set once.
-    """
-    v = game.view()
-    mode = game.name
-    moves = [Move.parse(h) for h in game.history]
-    mine = [m for m in moves if m.player in (None, "P1")]
-    if mode == "findall":
-        worths = [worth(*(card(c) for c in s)) for s in v["found"]]
-        return {"score": len(v["found"]), "worths": worths, "misses": v["misses"] + v["repeats"], "hints": 0}
-    worths = [worth(*m.cards) for m in mine if m.verb == "set"]
-    misses = sum(1 for m in mine if m.verb == "miss")
-    score = v.get("score") if mode in ("points", "mags", "pillars") else len(worths)
-    return {"score": score, "worths": worths, "misses": misses, "hints": int(v.get("hints", 0) or 0)}
-
-
-def day_streaks(app: App, mode: str, today: str) -> dict[str, int]:
-    """Current and longest daily streak of ``mode``, and the current one across all modes."""
-    stats = app.stats()
-    days = list((stats.get(mode) or {}).get("daily", {}))
-    every = [d for s in stats.values() for d in (s or {}).get("daily", {})]
-    current, longest = streaks(days, today)
-    return {"current": current, "longest": longest, "all": streaks(every, today)[0]}
-
-
-def count_play(scene: TableScene, res: dict[str, Any]) -> str:
-    """Record a finished daily or level play; fill ``res`` for the results; the results scene's name."""
-    if "daily" not in scene.data:
-        from .levels import count_level
-
-        count_level(scene, res)
-        return "played"
-    app, mode, game = scene.app, scene.mode, scene.game
-    info = dict(scene.data["daily"])
-    day, today = info["date"], info.get("today", info["date"])
-    facts = play_facts(game)
-    before = day_streaks(app, mode, today)
-    played = day in ((app.stats().get(mode) or {}).get("daily") or {})
-    counted = day == today and not played
-    if counted:
-        app.record_result(mode, {"won": bool(game.won), "time": round(scene.clock, 2), "daily": day,
-                                 "score": res.get("stat_score"), "hints": facts["hints"],
-                                 "lower_is_better": mode == "findall"})  # a find-all score is its time
-    result = {"mode": mode, "date": day, "won": bool(game.won), "time": scene.clock, "par": info.get("par"),
-              "title": game.title, **facts}
-    if mode == "twenty":
-        result.pop("score")  # 20/20's share says won or not: points are not Sets
-    info.update(counted=counted, already=played)
-    res.update(share=share_text(result), daily=info, streak_before=before,
-               streak=day_streaks(app, mode, today))
-    par = info.get("par")
-    if par is not None and mode == "points":
-        score = facts["score"]
-        res.setdefault("lines", []).insert(0, f"par ≥{par} points — " + (
-            "par reached!" if score >= par else f"{par - score} short of par"))
-    return "played"
 
 
 # ----- the clipboard ------------------------------------------------------------------
@@ -152,21 +88,6 @@ def draw_share(surface: pygame.Surface | None, text: str, rect: pygame.Rect, u: 
     return y - rect.top + u * 0.5
 
 
-def draw_stars(surface: pygame.Surface, center, n: int, size: float, of: int = 3) -> None:
-    """``of`` stars in a row, the first ``n`` filled gold."""
-    import math
-
-    cx, cy = center
-    for i in range(of):
-        x = cx + (i - (of - 1) / 2) * size * 1.15
-        pts = [(x + math.sin(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6),
-                cy - math.cos(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6)) for k in range(10)]
-        if i < n:
-            pygame.draw.polygon(surface, theme.ACCENT, pts)
-        else:
-            pygame.draw.polygon(surface, theme.DIM, pts, max(1, round(size / 14)))
-
-
 # ----- the results screen of a daily or a level -------------------------------------------
 class PlayedScene(ResultsScene):
     """The results, plus the share text and streak (a daily) or the stars earned (a level)."""
@@ -204,8 +125,6 @@ class PlayedScene(ResultsScene):
             super().menu()
 
     def next_level(self) -> None:
-        from .levels import launch
-
         launch(self.app, self.data["next_level"], self.data.get("setup", {}).get("levels_dir"))
 
     def retry(self) -> None:

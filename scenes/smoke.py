@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import sys
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game import variants
 
+from .base import App
 from .modes import MODES, ORDER
 from .start import play_data
-
-if TYPE_CHECKING:
-    from .app import App
 
 DT = 1 / 60
 

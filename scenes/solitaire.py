@@ -1,29 +1,22 @@
-"""StackScene: the base of the stacked solitaires (Pillars, Mag's) — piles of fanned cards.
+"""PileBoard: the piles of a stacked solitaire (Pillars, Mag's), a part its scene holds (``scene.board``).
 
 A pile is a list of sprite keys, bottom first: a card index (0..80) for a
 card the player can see, or a negative key for a face-down card (one key per
 pile position, see ``hidden_key``).  When a hidden card turns up, its sprite
-is re-keyed and flipped in place; an undo flips it back.
+is re-keyed and flipped in place; an undo flips it back.  Input (clicks,
+drag and drop, number keys, the cursor) is ``solitaire_input.StackInput``;
+drawing and what to draw again ``solitaire_draw.StackDrawing``.
 
-Input, shared by both modes:
-
-* click a pile top to select it (three selected cards are tried as a Set);
-  with one card selected, click anywhere else on a lit pile to move it there;
-* drag a pile top (or a side card) and drop it on a pile;
-* while one card is held or selected, the piles it may go to light up, and
-  hovering any other pile says why not (the engine's own refusal);
-* keys: the pile's number selects its top, Shift+number moves the selected
-  card there, arrows + Space/Enter work a cursor, S tries a Set, Backspace
-  clears, U / Ctrl+Z undo, Y / Ctrl+Y redo.
-
-A mode overrides ``pile_codes``, ``extra_codes`` (cards beside the piles),
-``lay_out`` (card size, pile anchors, room to fan), ``accessible``,
-``move_text`` and the usual TableScene hooks (buttons, draw_side, results).
+A mode subclasses it (``PillarsBoard``) and overrides ``pile_codes``,
+``extra_codes`` (cards beside the piles), ``lay_out`` (card size, pile
+anchors, room to fan), ``accessible`` and ``move_text``; its scene sets
+``BOARD`` to that class.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pygame
 
@@ -34,9 +27,9 @@ from sprites.card import FLIP, CardSprite
 from sprites.cardart import art_for
 from sprites.tween import Tween, in_out_cubic
 
+from .board import Board
 from .solitaire_draw import StackDrawing
 from .solitaire_input import StackInput
-from .table import TableScene
 
 HIDDEN = "??"
 CODE = re.compile(r"\b([123][RGP][DOS][EHF])\b")
@@ -60,13 +53,15 @@ def hidden_key(pile: int, pos: int) -> int:
     return -(1 + pile * 100 + pos)
 
 
-class StackScene(StackInput, StackDrawing, TableScene):
-    SHOW_CLOCK = True
+class PileBoard(StackInput, StackDrawing, Board):
+    """The piles of a stacked solitaire: held by its scene (``scene.board``)."""
+
     GRID = 0  # piles per row for Up/Down cursor steps (0: one row)
     LEGEND: tuple[str, ...] = ()
     FAN_FIXED = 15  # piles up to this many cards keep one gap between cards
 
-    def enter(self, data) -> None:
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
         self.stacks: list[list[int]] = []
         self.extras: list[int] = []
         self.placed: dict[int, tuple[int, int]] = {}
@@ -84,7 +79,8 @@ class StackScene(StackInput, StackDrawing, TableScene):
         self.anchors: list[tuple[float, float]] = []
         self.room: list[float] = []
         self.extra_pos: list[tuple[float, float]] = []
-        super().enter(data)
+        self.legal: set[str] = set()
+        self.reasons: dict[tuple[int, int], str | None] = {}
 
     # ----- the piles, read from the view ---------------------------------------------
     def pile_codes(self) -> list[list[str]]:
@@ -94,12 +90,11 @@ class StackScene(StackInput, StackDrawing, TableScene):
         return []
 
     def refresh(self) -> None:
-        self.v = self.game.view()
         self.stacks = [[card(c) if c != HIDDEN else hidden_key(i, p) for p, c in enumerate(pile)]
                        for i, pile in enumerate(self.pile_codes())]
         self.extras = [card(c) for c in self.extra_codes()]
-        self.table = [k for s in self.stacks for k in s if k >= 0] + self.extras
-        self.legal = set(self.game.legal_moves())
+        self.scene.table = [k for s in self.stacks for k in s if k >= 0] + self.extras
+        self.legal = set(self.scene.game.legal_moves())
         self.reasons: dict[tuple[int, int], str | None] = {}
 
     def where(self) -> dict[int, tuple[int, int]]:
@@ -127,13 +122,13 @@ class StackScene(StackInput, StackDrawing, TableScene):
     def lay_out(self) -> None:
         """Set ``card_w``, ``anchors`` (centre of each pile's first card), ``room`` and ``extra_pos``."""
 
-    def resize(self, size: tuple[int, int]) -> None:
-        super().resize(size)  # frame, buttons; places the sprites once more below
+    def resized(self) -> None:
+        """The window changed size (the scene laid out its frame and buttons): lay the piles out again."""
         self.lay_out()
         self.place(animate=False)
 
     def art(self, n: int | None = None):
-        s = self.app.settings
+        s = self.scene.app.settings
         return art_for(self.card_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
 
     @property
@@ -179,7 +174,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
     def place(self, animate: bool = True) -> None:
         slots = self.slots()
         for k, pos in slots.items():
-            s = self.sprites.get(k) if hasattr(self, "sprites") else None
+            s = self.scene.sprites.get(k) if hasattr(self.scene, "sprites") else None
             if s is None or (k == self.held and self.dragging):
                 continue
             if s.move is None and abs(s.pos[0] - pos[0]) + abs(s.pos[1] - pos[1]) < 0.5:
@@ -210,7 +205,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
     # ----- sprites ------------------------------------------------------------------------
     def origin(self) -> tuple[float, float]:
         """Where new cards come from (the deck)."""
-        return self.frame.deck_pos
+        return self.scene.frame.deck_pos
 
     def deal_in(self, delay: float = 0.0, origin=None) -> list[CardSprite]:
         return self.sync(origin=origin, delay=delay, stagger=0.012)
@@ -219,24 +214,24 @@ class StackScene(StackInput, StackDrawing, TableScene):
         """Bring the sprites to the piles: turned cards flip in place, gone ones fly to ``taker``,
         new ones come from ``origin``."""
         where = self.where()
-        gone = [k for k in self.sprites if k not in where]
-        missing = [k for k in where if k not in self.sprites]
+        gone = [k for k in self.scene.sprites if k not in where]
+        missing = [k for k in where if k not in self.scene.sprites]
         by_place = {self.placed[g]: g for g in gone if g in self.placed}
         for k in list(missing):
             g = by_place.get(where[k])
             if g is None or (g < 0) == (k < 0):
                 continue
-            s = self.sprites.pop(g)
+            s = self.scene.sprites.pop(g)
             gone.remove(g)
             missing.remove(k)
             if k >= 0:
                 s.card = k
             s.flip = Tween(s.face, 1.0 if k >= 0 else 0.0, FLIP, in_out_cubic, 0.12)
-            self.sprites[k] = s
+            self.scene.sprites[k] = s
         for g in gone:
-            s = self.sprites.pop(g)
-            s.fly_to(taker or (self.frame.side.centerx, self.frame.top.bottom))
-            self.leaving.append(s)
+            s = self.scene.sprites.pop(g)
+            s.fly_to(taker or (self.scene.frame.side.centerx, self.scene.frame.top.bottom))
+            self.scene.leaving.append(s)
         slots = self.slots()
         new = []
         start = origin or self.origin()
@@ -245,14 +240,14 @@ class StackScene(StackInput, StackDrawing, TableScene):
             s.deal_from(start, slots[k], delay + stagger * n)
             if k < 0:
                 s.flip = None
-            self.sprites[k] = s
+            self.scene.sprites[k] = s
             new.append(s)
         if new and not taker:
-            self.app.sound("deal")
+            self.scene.app.sound("deal")
         self.placed = where
-        self.selected = [c for c in self.selected if c in where and self.accessible(c)]
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected and s.card >= 0
+        self.scene.selected = [c for c in self.scene.selected if c in where and self.accessible(c)]
+        for s in self.scene.sprites.values():
+            s.selected = s.card in self.scene.selected and s.card >= 0
         self.place(animate=True)
         return new
 
@@ -261,7 +256,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
         """The topmost card under ``pos``."""
         art = self.art()
         for k in reversed(self.draw_order()):
-            if self.sprites[k].rect(art).collidepoint(pos):
+            if self.scene.sprites[k].rect(art).collidepoint(pos):
                 return k
         return None
 
@@ -281,7 +276,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
     def moving_card(self) -> int | None:
         if self.held is not None and self.dragging:
             return self.held
-        return self.selected[0] if len(self.selected) == 1 else None
+        return self.scene.selected[0] if len(self.scene.selected) == 1 else None
 
     def reason(self, k: int, i: int) -> str | None:
         """Why card ``k`` cannot go to pile ``i`` (None when it can), in the engine's words."""
@@ -291,7 +286,7 @@ class StackScene(StackInput, StackDrawing, TableScene):
             why = None
             if text not in self.legal:
                 try:  # a move missing from legal_moves() is refused, and a refusal changes nothing
-                    self.game.play(text)
+                    self.scene.game.play(text)
                     why = "allowed"  # never: legal_moves() lists every legal move
                 except IllegalMove as err:
                     why = in_words(str(err))
@@ -300,117 +295,86 @@ class StackScene(StackInput, StackDrawing, TableScene):
 
     def select(self, k: int) -> None:
         """Select or unselect an accessible card; a third selected card tries the Set."""
-        if k in self.selected:
-            self.selected.remove(k)
+        if k in self.scene.selected:
+            self.scene.selected.remove(k)
         else:
-            self.selected.append(k)
-            self.app.sound("select")
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected and s.card >= 0
-        if len(self.selected) == 3:
+            self.scene.selected.append(k)
+            self.scene.app.sound("select")
+        for s in self.scene.sprites.values():
+            s.selected = s.card in self.scene.selected and s.card >= 0
+        if len(self.scene.selected) == 3:
             self.form_set()
 
     def form_set(self) -> None:
-        if len(self.selected) != 3:
-            self.toast.show("Select three cards for a Set", theme.INFO, 2.0)
+        if len(self.scene.selected) != 3:
+            self.scene.toast.show("Select three cards for a Set", theme.INFO, 2.0)
             return
-        cards, self.selected = self.selected, []
-        for s in self.sprites.values():
+        cards, self.scene.selected = self.scene.selected, []
+        for s in self.scene.sprites.values():
             s.selected = False
         if not is_set(*cards):
-            self.shake(cards)
+            self.scene.shake(cards)
             return
-        if self.play(f"set {' '.join(code(c) for c in cards)}") is None:
-            self.shake(cards, why="")
+        if self.scene.play(f"set {' '.join(code(c) for c in cards)}") is None:
+            self.scene.shake(cards, why="")
 
     def try_move(self, k: int, i: int) -> None:
         why = self.reason(k, i)
-        self.selected = []
-        for s in self.sprites.values():
+        self.scene.selected = []
+        for s in self.scene.sprites.values():
             s.selected = False
         if why:
-            self.shake([k], why="")
-            self.toast.show(why, theme.BAD)
+            self.scene.shake([k], why="")
+            self.scene.toast.show(why, theme.BAD)
             self.place(animate=True)
             return
-        self.play(self.move_text(k, i))
-
-    def click_card(self, k: int) -> None:
-        i = self.pile_of(k)
-        if self.accessible(k) and not (len(self.selected) == 1 and k not in self.selected and i is not None
-                                       and i in self.lit() and k != self.top(i)):
-            self.select(k)
-        elif i is not None:
-            self.click_pile(i)
-
-    def click_pile(self, i: int) -> None:
-        k = self.moving_card()
-        if k is not None and self.pile_of(k) != i:
-            self.try_move(k, i)
-
-    def place_key(self, n: int) -> int | None:
-        """The card of place ``n``: piles first, then the side cards."""
-        if n < len(self.stacks):
-            return self.top(n)
-        j = n - len(self.stacks)
-        return self.extras[j] if 0 <= j < len(self.extras) else None
-
-    @property
-    def places(self) -> int:
-        return len(self.stacks) + len(self.extras)
+        self.scene.play(self.move_text(k, i))
 
     # ----- moves ---------------------------------------------------------------------------
-    def play(self, move: str):
-        m = super().play(move)
-        if m is None and self.toast.visible:
-            self.toast.s = in_words(self.toast.s)
-        return m
+    def refused(self) -> None:
+        """A move was refused: the toast says why, with card codes in words."""
+        if self.scene.toast.visible:
+            self.scene.toast.s = in_words(self.scene.toast.s)
 
     def undo(self) -> None:
-        if self.locked:
-            return
-        try:
-            self.session.act(0, "undo", self.app.now)
-            self.seen = len(self.session.events)
-        except IllegalMove as err:
-            self.toast.show(f"No undo: {in_words(str(err))}", theme.BAD)
-            return
-        self.after_turn("Move taken back")
+        self.take_back("undo", "Move taken back")
 
     def redo(self) -> None:
-        if self.locked:
+        self.take_back("redo", "Move played again")
+
+    def take_back(self, verb: str, news: str) -> None:
+        """Undo or redo a move (``verb``); a refusal is said in the toast."""
+        if self.scene.locked:
             return
         try:
-            self.session.act(0, "redo", self.app.now)
-            self.seen = len(self.session.events)
+            self.scene.link.act_quietly(0, verb)
         except IllegalMove as err:
-            self.toast.show(f"No redo: {in_words(str(err))}", theme.BAD)
+            self.scene.toast.show(f"No {verb}: {in_words(str(err))}", theme.BAD)
             return
-        self.after_turn("Move played again")
+        self.after_turn(news)
 
     def after_turn(self, news: str) -> None:
-        self.refresh()
-        self.app.save_game(self.mode, self.save_text())
-        self.toast.show(news, theme.INFO, 1.5)
+        self.scene.refresh()
+        self.scene.app.save_game(self.scene.mode, self.scene.session.to_json())
+        self.scene.toast.show(news, theme.INFO, 1.5)
         self.clear()
         self.sync(origin=self.taker())
-        if self.game.over and self.ending < 0:
-            self.ending = 1.3
+        if self.scene.game.over and self.scene.ending < 0:
+            self.scene.ending = 1.3
 
     def taker(self) -> tuple[float, float]:
         """Where removed cards go (and come back from on an undo)."""
-        return self.frame.side.centerx, self.frame.side.top + self.frame.unit * 3
+        return self.scene.frame.side.centerx, self.scene.frame.side.top + self.scene.frame.unit * 3
 
     # ----- time and drawing -------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.banner and self.game.won and self.ending > 0.6:  # fireworks until the results
+        if self.banner and self.scene.game.won and self.scene.ending > 0.6:  # fireworks until the results
             self.sparkle -= dt
             if self.sparkle <= 0:
                 self.sparkle = 0.45
-                b, k = self.frame.board, self.seed_bursts
+                b, k = self.scene.frame.board, self.scene.effects.seed
                 x, y = 0.15 + 0.7 * ((k * 0.37) % 1), 0.2 + 0.4 * ((k * 0.61) % 1)
-                self.burst((b.left + b.w * x, b.top + b.h * y))
+                self.scene.burst((b.left + b.w * x, b.top + b.h * y))
         if self.confirm:
             self.confirm_t -= dt
             if self.confirm_t <= 0:

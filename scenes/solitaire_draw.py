@@ -14,15 +14,15 @@ import pygame
 
 from sprites import theme
 
-from .table import merge
+from .redraw import merge
 
 
 class StackDrawing:
-    """Mixed into ``StackScene``: draws the piles, marks, legend and banner."""
+    """Part of ``PileBoard``: draws the piles, marks, legend and banner."""
 
     # ----- what to redraw: each pile and the side panel on their own (a full 1080p redraw costs ms) -----
     def hud_key(self) -> tuple:
-        return (self.size, self.input, self.locked, self.card_w, self.mode_key())
+        return (self.scene.size, self.scene.input, self.scene.locked, self.card_w, self.mode_key())
 
     def mode_key(self) -> tuple:
         """What the mode draws that changes the whole window (a banner)."""
@@ -30,50 +30,41 @@ class StackDrawing:
 
     def side_key(self) -> tuple:
         """What the side panel shows (the mode adds its own)."""
-        return (tuple(self.extras), tuple(c for c in self.selected if c in self.extras), self.confirm,
+        return (tuple(self.extras), tuple(c for c in self.scene.selected if c in self.extras), self.confirm,
                 self.cursor if self.cursor >= len(self.stacks) else -1)
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        u = self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         lit, k = set(self.lit()), self.moving_card()
-        f, t = self.frame, self.toast
-        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
-        deck = pygame.Rect(0, f.bottom.top, f.board.left + round(u * 9), f.bottom.h)
-        out = [(f.top, self.clock_label()), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
-               (f.side, self.side_key()), (deck, self.v.get("deck"))]
-        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
-                for b in self.side_buttons + self.top_buttons]
+        sc = self.scene
+        out = sc.hud.regions(f, round(u * 9), sc.clock_label(), self.side_key(), sc.v.get("deck"),
+                               self.scene.side_buttons + self.scene.top_buttons)
         steps = self.steps()
         for i, pile in enumerate(self.stacks):
             r = self.pile_area(i)
             what = (tuple(pile), i in lit, self.hover == i and k is not None, self.cursor == i,
-                    tuple(c for c in self.selected if c in pile), steps[i])
+                    tuple(c for c in self.scene.selected if c in pile), steps[i])
             out.append((r, what))
         return out
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
         art = self.art()
-        moving = {id(s): s.bounds(art, alpha) for s in list(self.sprites.values()) + self.leaving
+        moving = {id(s): (s.bounds(art, alpha),) for s in list(self.scene.sprites.values()) + self.scene.leaving
                   if s.busy or (self.dragging and s.card == self.held)}
-        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
-        drawn, self._drawn = getattr(self, "_drawn", {}), moving
-        last_extra, self._extra = getattr(self, "_extra", []), extra
+        t = self.scene.tracker
+        rects = t.sprites(moving, set(moving))
+        rects += t.extras(self.scene.effects.bounds())
         regions = self.regions()
-        keys = [k for _r, k in regions]
-        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
-        shown, self._shown = getattr(self, "_shown", None), keys
-        if hud != self._hud or shown is None or len(shown) != len(keys):
+        changed = t.regions(self.hud_key(), regions)
+        if changed is None:
             return None
         first = len(regions) - len(self.stacks)  # the piles' regions come last
-        rects = []
-        for n, ((r, k), old) in enumerate(zip(regions, shown)):
-            if k == old:
-                continue
+        out = []
+        for n, r, k, old in changed:
             if n >= first and k[1:] == old[1:]:  # only cards came or went: redraw from the first change down
                 r = self.changed_part(n - first, old[0], k[0]).clip(r)
-            rects.append(r)
-        rects += list(moving.values()) + list(drawn.values()) + extra + last_extra
-        return merge(rects, 10)
+            out.append(r)
+        return merge(out + rects, 10)
 
     def changed_part(self, i: int, was: tuple, now: tuple) -> pygame.Rect:
         """The part of pile ``i`` that differs between two lists of its cards (same gaps)."""
@@ -85,49 +76,45 @@ class StackDrawing:
 
     def draw_order(self) -> list[int]:
         order = [k for i in self.pile_order() for k in self.stacks[i]] + list(self.extras)
-        return [k for k in order if k in self.sprites]
+        return [k for k in order if k in self.scene.sprites]
 
     def draw(self, surface: pygame.Surface) -> None:
         # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
-        f = self.frame
+        f = self.scene.frame
         clip = surface.get_clip()
         theme.paint_background(surface)
         if clip.colliderect(f.top) or clip.colliderect(f.bottom):
-            self.draw_top(surface)
+            self.scene.draw_top(surface)
         side = clip.colliderect(f.side)
         if side:
-            self.draw_side(surface, f.side)
+            self.scene.draw_side(surface, f.side)
         self.draw_places(surface)
         art = self.art()
-        late = {k for k, s in self.sprites.items() if s.busy or (k == self.held and self.dragging)}
+        late = {k for k, s in self.scene.sprites.items() if s.busy or (k == self.held and self.dragging)}
         shown = {i for i in range(len(self.stacks)) if clip.colliderect(self.pile_area(i))}
         piles = [(i, self.stacks[i]) for i in self.pile_order() if i in shown]
         if side:
             piles.append((-1, self.extras))
         for _i, pile in piles:
             for k in pile:
-                if k not in late and k in self.sprites:
-                    self.sprites[k].draw(surface, art, self.alpha)
-        for s in self.leaving:
-            s.draw(surface, art, self.alpha)
+                if k not in late and k in self.scene.sprites:
+                    self.scene.sprites[k].draw(surface, art, self.scene.alpha)
+        for s in self.scene.leaving:
+            s.draw(surface, art, self.scene.alpha)
         for k in sorted(late, key=lambda k: (k == self.held, k)):
-            self.sprites[k].draw(surface, art, self.alpha)
+            self.scene.sprites[k].draw(surface, art, self.scene.alpha)
         self.draw_marks(surface)
-        for b in self.side_buttons + self.top_buttons:
+        for b in self.scene.side_buttons + self.scene.top_buttons:
             if clip.colliderect(b.rect):
                 b.draw(surface)
-        u = self.frame.unit
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.0))
+        self.scene.hud.draw_toast(surface, self.scene.frame, 1.0)
         if self.banner:
             self.draw_banner(surface)
-        for fl in self.floats:
-            fl.draw(surface)
-        for b in self.bursts:
-            b.draw(surface)
+        self.scene.effects.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The end of the game in big letters over the board (the particles fly over it)."""
-        u, b = self.frame.unit, self.frame.board
+        u, b = self.scene.frame.unit, self.scene.frame.board
         color = self.banner_color()
         img = theme.text(self.banner, round(u * (4.2 if len(self.banner) < 16 else 3.2)), color, True)
         box = img.get_rect(center=b.center).inflate(u * 3, u * 1.6)
@@ -143,14 +130,14 @@ class StackDrawing:
 
     def pile_area(self, i: int) -> pygame.Rect:
         """Everything drawn for pile ``i`` at rest: its cards, number, marks — inside the board."""
-        f, u = self.frame, self.frame.unit
+        f, u = self.scene.frame, self.scene.frame.unit
         r = self.pile_rect(i)
         top = max(f.top.bottom, r.top - round(u * 1.6))
         return pygame.Rect(r.left - 12, top, r.w + 24, min(r.bottom + 12, f.bottom.top) - top)
 
     def draw_places(self, surface: pygame.Surface) -> None:
         """Under the cards: empty places, pile numbers, lit targets."""
-        u = self.frame.unit
+        u = self.scene.frame.unit
         lit = set(self.lit())
         for i in range(len(self.stacks)):
             r = self.slot_rect(i, 0)
@@ -171,7 +158,7 @@ class StackDrawing:
         if k is not None and self.hover is not None and self.hover not in lit and self.pile_of(k) != self.hover:
             r = self.slot_rect(self.hover, max(0, len(self.stacks[self.hover]) - 1))
             pygame.draw.rect(surface, theme.BAD, r.inflate(8, 8), width=3, border_radius=art.radius + 3)
-        if self.input == "key" and not self.locked:
+        if self.scene.input == "key" and not self.scene.locked:
             r = self.cursor_rect()
             if r is not None:
                 pygame.draw.rect(surface, theme.INFO, r.inflate(14, 14), width=3, border_radius=art.radius + 6)
@@ -189,9 +176,9 @@ class StackDrawing:
 
     def draw_legend(self, surface: pygame.Surface, bottom: float) -> None:
         """The key legend, its last line at ``bottom``."""
-        u = self.frame.unit
+        u = self.scene.frame.unit
         size = round(u * 0.78)
-        x = self.frame.side.left + u
+        x = self.scene.frame.side.left + u
         y = bottom - len(self.LEGEND) * u * 1.05
         for line in self.LEGEND:
             theme.blit_text(surface, line, size, (x, y), theme.DIM, True)

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .base import App, Scene
 from .modes import MODES, defaults
-
-if TYPE_CHECKING:
-    from .app import App
+from .tally import find_level, launch_data
 
 
 def play_data(mode: str, seed: int, demo: bool = False) -> dict[str, Any]:
@@ -43,8 +42,6 @@ def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     if o.daily is not None:  # --daily [DATE] [--mode M]: the day's deals, or straight into one mode's
         return "daily", {"date": daily_date(app, o.daily), **({"launch": o.mode} if o.mode else {})}
     if o.level is not None:
-        from .levels import find_level, launch_data
-
         level = find_level(o.level)
         if level is not None:
             return MODES[level["variant"]].scene, launch_data(level)
@@ -65,3 +62,13 @@ def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     if o.seed is not None:
         return info.scene, play_data(o.mode, o.seed)
     return "setup", {"mode": o.mode}
+
+
+class StartScene(Scene):
+    """The first scene of a run: it switches at once to the one the command line asks for."""
+
+    passing = True  # messages told meanwhile wait for the scene it switches to
+
+    def enter(self, data: dict[str, Any]) -> None:
+        name, first = first_scene(self.app)
+        self.app.manager.switch(name, first)

@@ -1,121 +1,71 @@
-"""TableScene: the base of every open-table mode (Classic, Solitaire-Set, find-all, ...).
+"""TableScene: the base of every play scene (the open tables of Classic, Solitaire-Set, find-all, 20/20).
 
 Data flows one way: an input event picks cards -> the mode's ``submit``
-builds a move -> ``play(move)`` hands it to the engine -> ``sync()`` moves
-the sprites toward the new ``game.view()``.  The scene owns the game clock
-(``self.clock``): it runs only while this scene is on top, so a pause
-overlay stops it, and it is passed to the engine as ``@t`` on every move of
-a timed mode.
+builds a move -> ``play(move)`` acts in the session -> ``pump()`` shows
+each new event (``on_played`` / ``on_session_event``) and ``sync()`` moves
+the sprites toward the new ``game.view()``.  Every update ticks the session
+with real time (``session.tick(app.now)``): the game clock is the session's.
 
-A mode subclasses this and sets ``mode`` (the engine name) and ``TIMED``,
-then overrides ``submit(cards)`` (what three picked cards do),
-``buttons()`` (the side panel's actions), ``draw_side(surface, rect)`` and
-``results()``; optionally ``new_game``, ``driver`` (demo play) and
-``on_played(move)``.
+Built from parts it holds: ``link`` (SessionLink: the session, saving,
+replays, the results), ``hud`` (top bar, clock, deck, toast), ``board``
+(TableBoard: the open table), ``tracker`` (what to draw again), ``effects``.
+A mode sets ``mode`` and overrides ``submit(cards)``, ``buttons()``,
+``draw_side``; optionally ``seats_for``, ``make_driver`` (demo play),
+``on_played(move)`` and ``on_session_event(move)``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pygame
 
-from game import session as sessions
-from game.cards import card, why_not_set
-from game.errors import IllegalMove
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
-from sprites.cardart import art_for
-from sprites.hud import Button, FloatText, Toast, clock_text, stack_buttons
-from sprites.layout import Frame, card_key, card_width, key_index, rows_for, table_slots
-from sprites.particles import Burst
+from sprites.hud import Button, clock_text
+from sprites.layout import Frame
 
 from .base import Scene
+from .board import TableBoard
+from .effects import Effects
+from .hud import Hud, key_matches
+from .link import SessionLink
 from .modes import MODES
-
-END_PAUSE = 1.3  # seconds the finished table stays before the results
-REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
-WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
-ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
-
-
-def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
-    """Overlapping rectangles joined; then, while more than ``limit`` are left, the pair whose
-    union wastes the least area is joined (each one is a clipped pass of ``draw``).
-
-    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
-    [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
-    """
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = pygame.Rect(r)
-        if r.w <= 0 or r.h <= 0:
-            continue
-        i = r.collidelist(out)
-        while i >= 0:
-            r.union_ip(out.pop(i))
-            i = r.collidelist(out)
-        out.append(r)
-    while len(out) > limit:
-        areas = [r.w * r.h for r in out]
-        best = None  # (waste, i, j): the first pair of least waste, each union worked out once
-        for i, a in enumerate(out):
-            for j in range(i + 1, len(out)):
-                u = a.union(out[j])
-                waste = u.w * u.h - areas[i] - areas[j]
-                if best is None or waste < best[0]:
-                    best = (waste, i, j)
-        _waste, i, j = best
-        joined = out[i].union(out.pop(j))
-        out[i] = joined
-        out = merge(out, len(out))  # the joined one may now overlap others
-    return out
-
-
-def window_left(e: pygame.event.Event) -> bool:
-    """Did the player leave the window (its focus lost, or minimised)?  A running clock then pauses.
-
-    >>> window_left(pygame.event.Event(pygame.WINDOWMINIMIZED))
-    True
-    >>> window_left(pygame.event.Event(pygame.ACTIVEEVENT, gain=0, state=1))  # only the mouse left
-    False
-    """
-    if e.type == pygame.ACTIVEEVENT:  # the SDL1-style twin: state 2 input focus, 4 shown on screen
-        return not getattr(e, "gain", 1) and bool(getattr(e, "state", 0) & 6)
-    return e.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+from .redraw import ArtWarmer, RedrawTracker
 
 
 class TableScene(Scene):
     mode = ""
     TIMED = False  # moves carry the scene clock as @t
     SHOW_CLOCK = True
+    SHOW_DECK = True  # the deck is drawn even when empty ("deck empty")
+    BOARD: Any = TableBoard  # the part that lays out, picks and draws the cards (piles: a PileBoard)
 
     # ----- life cycle ------------------------------------------------------------
     def enter(self, data: dict[str, Any]) -> None:
         self.data = data
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
-        self.session = self.new_session(data)
-        self.seen = len(self.session.events)  # events already shown (a resumed game's are not replayed)
+        self.link = SessionLink(self)
+        self.board = self.BOARD(self)
+        self.tracker = RedrawTracker()
+        self.hud = Hud(self.show_help, self.pause)
+        self.session = self.link.start(data)
         self.refresh()
-        self.replay_events: list[str] = list(json.loads(data["replay"]).get("events", [])) if self.replaying else []
-        self.replay_wait = REPLAY_STEP
         self.sprites: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
-        self.floats: list[FloatText] = []
-        self.bursts: list[Burst] = []
-        self.toast = Toast()
+        self.effects = Effects()
+        self.warmer = ArtWarmer()
+        self.toast = self.hud.toast
         self.selected: list[int] = []
         self.input = "mouse"  # how the last pick was made: "mouse" or "key"
         self.ending = -1.0  # counts down once the game is over
-        self.seed_bursts = 0
         self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
         self.side_buttons = self.buttons()
         for b in self.side_buttons:
             b.enabled = not (self.demo or self.replaying)  # watching: the actions are shown, dimmed
-        self.top_buttons = [Button("Rules", self.show_help, "F1"), Button("Pause", self.pause, "Esc")]
+        self.top_buttons = self.hud.top_buttons
         self.frame = Frame(self.size)
         self.resize(self.size)
         self.deal_in(0.05)
@@ -125,24 +75,12 @@ class TableScene(Scene):
         elif not self.demo and not (self.app.settings.get("tutorial_seen") or {}).get("basics"):
             self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
 
-    def new_session(self, data: dict[str, Any]):
-        """The game in time to play: one handed over (online), resumed from a save, a replay's start
-        (its events are played back by ``step_replay``), or a fresh deal."""
-        now = self.app.now
-        if "session" in data:
-            return data["session"]
-        if "resume" in data:
-            return sessions.from_json(data["resume"], now=now)
-        if self.replaying:
-            saved = sessions.from_json(data["replay"], now=now)
-            return sessions.new_session(saved.mode, saved.seed, saved.seats, saved.options, now, level=saved.level,
-                                        call_time=saved.call_time, follow=True)
-        seats = self.seats_for(data)
-        kw = {"call_time": float(self.app.settings.get("call_time", sessions.CALL_TIME)),
-              "tag": {k: data[k] for k in ("daily", "level_id") if k in data}}
-        if "level" in data:  # a puzzle level, or a daily deal given as a level (Mag's with its par)
-            return sessions.new_session(self.mode, 0, seats, data.get("options", {}), now, level=data["level"], **kw)
-        return sessions.new_session(self.mode, int(data.get("seed", 0)), seats, data.get("options", {}), now, **kw)
+    def first_play(self, data: dict[str, Any], seen: str, scene: str, page: dict[str, Any]) -> None:
+        """Push a mode's tutorial ``scene`` over the game the first time it is played (``seen``: its key in
+        the ``tutorial_seen`` setting); never in a demo or a replay."""
+        done = self.app.settings.get("tutorial_seen") or {}
+        if not data.get("demo") and "replay" not in data and not done.get(seen):
+            self.app.manager.push(scene, page)
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """Who sits where (None: the mode's own default)."""
@@ -162,6 +100,34 @@ class TableScene(Scene):
     def clock(self, value: float) -> None:
         self.session.clock = float(value)
 
+    # ----- who sits where, and whose call it is (the session's) ------------------------
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def humans(self) -> list[str]:
+        """The players at this keyboard (not bots)."""
+        s = getattr(self, "session", None)
+        return ["P1"] if s is None else [p for p in s.players if s.kind(p) != "bot"]
+
+    @property
+    def bots(self) -> dict:
+        return self.session.bots
+
+    @property
+    def caller(self) -> str | None:
+        """The player whose call of SET is open, or None."""
+        return self.session.caller
+
+    @property
+    def call_left(self) -> float:
+        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
+
+    @property
+    def call_time(self) -> float:
+        return self.session.call_time
+
     def buttons(self) -> list[Button]:
         """The side panel's actions (each with its key shown)."""
         return []
@@ -174,99 +140,44 @@ class TableScene(Scene):
     def refresh(self) -> None:
         """Read the game's view again (after every move or undo); draw reads only this copy."""
         self.v = self.game.view()
-        self.table = [card(c) for c in self.v["table"]]
+        self.board.refresh()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.frame = Frame(size)
         self.place(animate=False)
-        u = self.frame.unit
-        side = self.frame.side
-        h = round(u * 2.2)
-        n = len(self.side_buttons)
-        area = pygame.Rect(side.left + u * 0.8, side.bottom - n * (h + u * 0.5) - u * 0.3,
-                           side.w - u * 1.6, n * (h + u * 0.5))
-        stack_buttons(self.side_buttons, area, h, round(u * 0.5))
-        bw, bh = round(u * 6.2), round(u * 1.9)
-        for k, b in enumerate(self.top_buttons):
-            b.rect = pygame.Rect(side.right - (k + 1) * bw - k * u * 0.5, self.frame.top.centery - bh // 2, bw, bh)
+        self.hud.place(self.frame, self.side_buttons)
+        self.board.resized()
 
     def art(self, n: int | None = None):
-        s = self.app.settings
-        n = len(self.table) if n is None else n
-        return art_for(card_width(n, self.frame.board), str(s.get("palette", "standard")),
-                       bool(s.get("colour_cue", False)))
+        return self.board.art(n)
 
     def slots(self) -> dict[int, tuple[float, float]]:
-        table = self.table
-        art = self.art(len(table))
-        return dict(zip(table, table_slots(len(table), self.frame.board, art.w)))
+        return self.board.slots()
 
     def place(self, animate: bool = True) -> None:
         """Move every table sprite to its slot (snap when not animating) and set its key."""
-        table = self.table
-        slots = self.slots()
-        rows = rows_for(len(table))
-        for i, c in enumerate(table):
-            s = self.sprites.get(c)
-            if s is None:
-                continue
-            s.key = card_key(i, self.card_keys, rows)
-            if animate:
-                s.slide_to(slots[c])
-            else:
-                s.pos = s.prev = slots[c]
-                s.move = None
+        self.board.place(animate)
 
     def deal_in(self, delay: float = 0.0, origin=None) -> list[CardSprite]:
         """Give a sprite to every table card without one, dealt from the deck; slide the rest."""
-        slots = self.slots()
-        new = []
-        for c in self.table:
-            if c not in self.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.frame.deck_pos, slots[c], delay + 0.07 * len(new))
-                self.sprites[c] = s
-                new.append(s)
-        if new:
-            self.app.sound("deal")
-        self.place(animate=True)
-        return new
+        return self.board.deal_in(delay, origin)
 
     def sync(self, taker: tuple[float, float] | None = None) -> None:
         """Bring the sprites to the game's table: gone cards fly to ``taker``, new ones are dealt."""
-        table = set(self.table)
-        for c in [c for c in self.sprites if c not in table]:
-            s = self.sprites.pop(c)
-            s.fly_to(taker or (self.frame.side.centerx, self.frame.top.bottom))
-            self.leaving.append(s)
-        self.selected = [c for c in self.selected if c in table]
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        self.deal_in(0.15 if self.leaving else 0.0)
+        self.board.sync(taker)
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if window_left(e) and self.clock_running:
-            self.pause()
-            return True
-        if e.type == pygame.KEYDOWN:
-            return self.handle_key(e)
-        if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            for b in self.side_buttons + self.top_buttons:
-                if b.handle_event(e):
-                    return True
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not self.locked:
-            i = self.card_at(e.pos)
-            if i is not None:
-                self.input = "mouse"
-                self.pick(i)
-                return True
-        return False
+        return self.board.handle_event(e)
 
     def handle_key(self, e: pygame.event.Event) -> bool:
+        return self.board.handle_key(e)
+
+    def base_key(self, e: pygame.event.Event) -> bool:
+        """The keys of every play scene: Esc (pause, or leave a replay), F1 (rules), the side buttons' keys."""
         if e.key == pygame.K_ESCAPE:
             if self.replaying:
-                self.leave_replay()
+                self.link.leave_replay()
             else:
                 self.pause()
             return True
@@ -274,34 +185,8 @@ class TableScene(Scene):
             self.show_help()
             return True
         for b in self.side_buttons:
-            if b.enabled and self.key_matches(e, b.key):
+            if b.enabled and key_matches(e, b.key):
                 b.action()
-                return True
-        if self.locked:
-            return False
-        i = key_index(e.unicode.lower(), len(self.table), self.card_keys) if e.unicode else None
-        if i is not None:
-            self.input = "key"
-            self.pick(i)
-            return True
-        return False
-
-    @staticmethod
-    def key_matches(e: pygame.event.Event, label: str) -> bool:
-        """Does a key press match a button's key label ('L', '+', 'Ctrl+Z', 'End', ...)?"""
-        names = {"Esc": pygame.K_ESCAPE, "End": pygame.K_END, "F1": pygame.K_F1, "Enter": pygame.K_RETURN,
-                 "Space": pygame.K_SPACE, "Backspace": pygame.K_BACKSPACE}
-        for part in label.split("/"):
-            part = part.strip()
-            if part.startswith("Ctrl+"):
-                if e.mod & pygame.KMOD_CTRL and e.unicode.lower() in (part[5:].lower(), "\x1a"):
-                    return True
-                if e.mod & pygame.KMOD_CTRL and e.key == pygame.key.key_code(part[5:].lower()):
-                    return True
-            elif part in names:
-                if e.key == names[part]:
-                    return True
-            elif part and e.unicode and e.unicode.lower() == part.lower() and not e.mod & pygame.KMOD_CTRL:
                 return True
         return False
 
@@ -311,28 +196,11 @@ class TableScene(Scene):
         return self.game.over or self.demo or self.replaying
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        art = self.art()
-        for i, c in enumerate(self.table):
-            s = self.sprites.get(c)
-            if s is not None and s.rect(art).collidepoint(pos):
-                return i
-        return None
+        return self.board.card_at(pos)
 
     def pick(self, i: int) -> None:
         """Select or unselect the i-th table card; three selected cards are submitted."""
-        c = self.table[i]
-        if c in self.selected:
-            self.selected.remove(c)
-        else:
-            self.selected.append(c)
-            self.app.sound("select")
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        if len(self.selected) == 3:
-            cards, self.selected = self.selected, []
-            self.submit(cards)
-            for s in self.sprites.values():
-                s.selected = False
+        self.board.pick(i)
 
     def submit(self, cards: list[int]) -> None:
         """Three cards were picked: make the mode's move."""
@@ -343,9 +211,7 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""
-        if not (self.demo or self.replaying or self.game.over):
-            self.session.tick(self.app.now)
-            self.app.save_game(self.mode, self.save_text())
+        self.link.leave()
 
     def cover(self) -> None:
         """A pause, help or tutorial screen is over the game: its clock stops."""
@@ -363,77 +229,37 @@ class TableScene(Scene):
         return 0
 
     def play(self, move: str, seat: int | None = None) -> str | None:
-        """Act in the session for ``seat`` (default: the acting seat); on refusal say why and return None.
-        What the action made happen is shown by ``pump``; returns the event recorded."""
-        words = [w for w in move.split() if not w.startswith("@")]  # the session stamps the time
-        if seat is None and len(words) > 1 and words[0][:1] in "Pp" and words[0][1:].isdigit():
-            seat, words = int(words[0][1:]) - 1, words[1:]  # a move naming its player acts for that seat
-        try:
-            event = self.session.act(self.acting_seat() if seat is None else seat, " ".join(words), self.app.now)
-        except IllegalMove as err:
-            self.toast.show(str(err), theme.BAD)
-            self.app.sound("wrong")
-            return None
-        self.pump()
+        """Act in the session for ``seat`` (default: the acting seat); on refusal say why and return None."""
+        event = self.link.act(move, seat)
+        if event is None:
+            self.board.refused()
         return event
 
     def pump(self) -> None:
-        """Show the events the session recorded since the last look (moves, calls, a bot's pick), save
-        the game, and start the way to the results when it is over."""
-        events = self.session.events
-        if self.seen >= len(events):
-            return
-        new, self.seen = events[self.seen:], len(events)
-        self.refresh()
-        for i, text in enumerate(new):
-            self.prev_event = events[len(events) - len(new) + i - 1] if len(events) - len(new) + i > 0 else None
-            m = Move.parse(text)
-            if m.verb in sessions.SESSION_WORDS:
-                self.on_session_event(m)
-            else:
-                self.on_played(m)
-        if not (self.demo or self.replaying):
-            if self.game.over:
-                self.app.clear_game(self.mode)
-            else:
-                self.app.save_game(self.mode, self.save_text())
-        if self.game.over and self.ending < 0:
-            self.ending = END_PAUSE
+        """Show the events the session recorded since the last look (see ``SessionLink.pump``)."""
+        self.link.pump()
 
     def on_session_event(self, m: Move) -> None:
         """A call, a lapsed call, an undo or a redo (not a move of the rules)."""
         if m.verb in ("undo", "redo"):
             self.sync()
 
-    def save_text(self) -> str:
-        """The save: the session (its events, clock, seats and call)."""
-        return self.session.to_json()
-
     def on_played(self, m: Move) -> None:
         """React to a played move (sounds, floating text, sprites)."""
         self.sync()
 
     def shake(self, cards: list[int], why: str | None = None) -> None:
-        for c in cards:
-            if c in self.sprites:
-                self.sprites[c].shake()
-        self.app.sound("wrong")
-        if why is None and len(cards) == 3:
-            why = why_not_set(*cards)
-        if why:
-            self.toast.show(f"Not a Set — {why}", theme.BAD)
+        """Shake refused cards and say why (None: why they are not a Set; "": say nothing)."""
+        self.board.shake(cards, why)
 
     def float_text(self, s: str, pos, color) -> None:
-        self.floats.append(FloatText(s, pos, color, round(self.frame.unit * 2.2)))
+        self.effects.float_text(s, pos, color, self.frame.unit)
 
     def burst(self, pos) -> None:
-        self.seed_bursts += 1
-        colors = list(theme.PALETTES[str(self.app.settings.get("palette", "standard"))]) + [theme.ACCENT]
-        self.bursts.append(Burst(pos, colors, 90, self.frame.unit * 22, self.seed_bursts))
+        self.effects.burst(pos, str(self.app.settings.get("palette", "standard")), self.frame.unit)
 
     def set_center(self, cards) -> tuple[float, float]:
-        pts = [self.sprites[c].pos for c in cards if c in self.sprites] or [self.frame.board.center]
-        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        return self.board.set_center(cards)
 
     # ----- time ----------------------------------------------------------------------------
     @property
@@ -441,107 +267,37 @@ class TableScene(Scene):
         return self.SHOW_CLOCK and not self.game.over
 
     def update(self, dt: float) -> None:
-        if not self.replaying:
-            self.session.tick(self.app.now)  # real time: the session catches up on any gap
-            self.pump()
+        self.link.tick()
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:
             s.update(dt)
         self.leaving = [s for s in self.leaving if not s.dead]
-        for f in self.floats:
-            f.update(dt)
-        self.floats = [f for f in self.floats if not f.dead]
-        for b in self.bursts:
-            b.update(dt)
-        self.bursts = [b for b in self.bursts if not b.dead]
+        self.effects.update(dt)
         self.toast.update(dt)
-        if self.replaying:
-            self.step_replay(dt)
-        elif self.driver is not None and not self.game.over:
-            self.driver.tick(self, dt)
-        if self.ending >= 0:
-            self.ending -= dt
-            if self.ending < 0:
-                self.finish()
+        self.link.advance(dt)
         self.warm_art(dt)
+        self.board.update(dt)
 
     def warm_art(self, dt: float) -> None:
-        """Draw ahead, a step a frame (a blank card, a symbol or a face), the faces the next move may
-        need: the table's cards at the sizes of three cards fewer and three more.  Drawn all at once
-        when the size changes, they would cost one frame tens of milliseconds."""
-        self._warm_wait = getattr(self, "_warm_wait", 0.0) - dt
-        n = len(self.table)
-        key = (tuple(self.table), self.art(n))
-        if self._warm_wait > 0 or getattr(self, "_warm", None) == key:
-            return
-        self._warm_wait = WARM_EVERY
-        for m in (n - 3, n + 3):
-            if m < 3:
-                continue
-            art = self.art(m)
-            if not art.drawn(-1):
-                art.prepare(-1)  # drawn large, then scaled down: two steps
-                return
-            for c in self.table:
-                if not art.drawn(c):
-                    art.prepare(c)
-                    return
-        self._warm = key
+        """Draw ahead the card faces the next move may need (see ``ArtWarmer``)."""
+        self.warmer.step(dt, self.table, self.art)
 
     def step_replay(self, dt: float) -> None:
-        """Play the recorded events back, each after the time it took (at most REPLAY_STEP)."""
-        if not self.replay_events:
-            if self.ending < 0:
-                self.ending = END_PAUSE
-            return
-        self.replay_wait -= dt
-        if self.replay_wait > 0:
-            return
-        event = self.replay_events.pop(0)
-        try:
-            self.session.apply_event(event)
-        except ValueError:
-            self.replay_events = []  # a damaged replay ends here
-            return
-        self.pump()
-        if self.replay_events:
-            gap = Move.parse(self.replay_events[0]).time - Move.parse(event).time
-            self.replay_wait = min(REPLAY_STEP, max(0.0, gap))
+        self.link.step_replay(dt)
 
     def finish(self) -> None:
         """The game is over (or the replay ended): on to the results."""
-        if self.replaying:
-            self.leave_replay()
-            return
-        res = self.results()
-        res.update({"mode": self.mode, "game": self.session.to_json(), "setup": self.data,
-                    "demo": self.demo, "result": self.session.result()})
-        scene = "results"
-        if not self.demo and ("daily" in self.data or "level_id" in self.data):
-            from .share import count_play  # a daily or a level play is counted its own way
+        self.link.finish()
 
-            scene = count_play(self, res)
-        elif not self.demo:
-            self.app.record_result(self.mode, {"won": bool(self.game.won), "time": round(self.clock, 2),
-                                               "score": res.get("stat_score"),
-                                               "lower_is_better": bool(res.get("lower_is_better"))})
-        self.app.manager.switch(scene, res)
-
-    def leave_replay(self) -> None:
-        res = self.data.get("results", {"mode": self.mode})
-        self.app.manager.switch("played" if "daily" in res or "level_id" in res else "results", res)
-
-    def results(self) -> dict[str, Any]:
-        """What the results screen shows: title, score text, lines, Sets by worth."""
-        v = self.v
-        return {"title": "Well played" if self.game.won else "Game over", "won": bool(self.game.won),
-                "score": str(v.get("score", "")), "time": self.clock, "by_worth": v.get("by_worth")}
+    def seat_name(self, p: str) -> str:
+        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
+        return self.link.seat_name(p)
 
     @property
     def animating(self) -> bool:
         return bool(
-            self.leaving or self.floats or self.bursts or self.ending >= 0 or self.driver or self.replaying
+            self.leaving or self.effects.busy or self.ending >= 0 or self.driver or self.replaying
             or any(s.busy for s in self.sprites.values())
             or (self.toast.visible and self.toast.life - self.toast.t < 0.5)
         )
@@ -559,132 +315,46 @@ class TableScene(Scene):
 
     # ----- what to redraw -------------------------------------------------------------------------
     def hud_key(self) -> tuple:
-        """What, when it changes, makes the whole window be drawn again (the size, the card colours).
-
-        A new card size is not in it: every card then has new bounds and is drawn again alone.
-        """
-        return (self.size, self.app.settings.get("palette"), self.app.settings.get("colour_cue"))
+        """What, when it changes, makes the whole window be drawn again."""
+        return self.board.hud_key()
 
     def side_key(self) -> tuple:
         """What the side panel shows that may change between moves (a countdown, a bot's state)."""
-        return ()
+        return self.board.side_key()
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        """(area, what it shows) for parts drawn again alone when what they show changes.
-
-        A move gives a new ``self.v``, so the bars and the side panel are drawn again after it.
-        """
-        f = self.frame
-        t = self.toast
-        toast = (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
-        deck = pygame.Rect(0, f.bottom.top, f.board.left + f.unit * 9, f.bottom.h)
-        out = [(f.top, (self.clock_label(), id(self.v), self.side_key())),
-               (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), toast),
-               (f.side, (self.side_key(), id(self.v))), (deck, self.v.get("deck"))]
-        out += [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label))
-                for b in self.side_buttons + self.top_buttons]
-        return out
+        """(area, what it shows) for parts drawn again alone when what they show changes."""
+        return self.board.regions()
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:
-        """The card areas that change (a card that moves, animates, changes its look, comes or goes:
-        where it was and where it is) and the regions whose key changed; None for everything."""
-        art = self.art()
-        cards, busy = {}, set()
-        for s in list(self.sprites.values()) + self.leaving:
-            k = id(s)
-            cards[k] = (s.bounds(art, alpha), s.selected, s.hinted, s.found, s.key)
-            if s.busy:
-                busy.add(k)
-        last, self._cards = getattr(self, "_cards", {}), cards
-        was_busy, self._busy = getattr(self, "_busy", set()), busy
-        self._cards_frame = self.app.frames  # this frame's draw skips the cards outside the clip by these
-        extra = [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
-        last_extra, self._extra = getattr(self, "_extra", []), extra
-        regions = self.regions()
-        hud, self._hud = getattr(self, "_hud", None), self.hud_key()
-        shown, self._shown = getattr(self, "_shown", None), [k for _r, k in regions]
-        if hud != self._hud or shown is None or len(shown) != len(regions):
-            return None
-        rects = [r for (r, k), old in zip(regions, shown) if k != old]
-        for k, look in cards.items():
-            old = last.get(k)
-            if old != look or k in busy or k in was_busy:
-                rects.append(look[0])
-                if old is not None:
-                    rects.append(old[0])
-        rects += [old[0] for k, old in last.items() if k not in cards]
-        rects = merge(rects + extra + last_extra)
-        if len(rects) > 1:  # one clipped pass of draw costs its Python work again: one box if it adds little
-            box = rects[0].unionall(rects[1:])
-            if box.w * box.h <= ONE_PASS * sum(r.w * r.h for r in rects):
-                return [box]
-        return rects
+        return self.board.dirty(alpha)
 
-    # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        # Drawn once per dirty rectangle (clipped): parts outside the clip are skipped, not just clipped.
-        clip = surface.get_clip()
-        theme.paint_background(surface)
-        self.draw_top(surface)
-        art = self.art()
-        known = self._cards if getattr(self, "_cards_frame", None) == self.app.frames else {}
-        for s in sorted(self.sprites.values(), key=lambda s: s.busy) + self.leaving:
-            b = known.get(id(s))
-            if b is None:
-                s.draw(surface, art, self.alpha)
-            elif clip.colliderect(b[0]):
-                s.paint(surface, art, self.alpha)
-        self.draw_side(surface, self.frame.side)  # may write in the top bar too (a call's banner)
-        for b in self.side_buttons + self.top_buttons:
-            if clip.colliderect(b.rect.inflate(6, 6)):
-                b.draw(surface)
-        u = self.frame.unit
-        self.toast.draw(surface, (self.frame.board.centerx, self.frame.bottom.centery), round(u * 1.1))
-        for f in self.floats:
-            f.draw(surface)
-        for b in self.bursts:
-            if clip.colliderect(b.bounds()):
-                b.draw(surface)
+        self.board.draw(surface)
 
     def title(self) -> str:
-        return MODES[self.mode].title
+        return self.game.label() or MODES[self.mode].title
 
     def clock_label(self) -> str:
-        return clock_text(self.clock)
+        """The clock: time played, or the time left of a timed game."""
+        left = self.session.left
+        return clock_text(left + 0.999) if left is not None else clock_text(self.clock)
 
     def clock_urgent(self) -> bool:
         """Show the clock in red (a countdown nearly out)."""
-        return False
+        left = self.session.left
+        return left is not None and left < 10
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        f, u = self.frame, self.frame.unit
-        y = f.top.centery
-        if surface.get_clip().colliderect(f.top.inflate(0, 2 * u)):  # else all its words would be clipped away
-            theme.blit_text(surface, self.title(), round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
-            if self.replaying:
-                theme.blit_text(surface, "REPLAY", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
-                                "midleft")
-            elif self.demo:
-                theme.blit_text(surface, "DEMO", round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True,
-                                "midleft")
-            if self.SHOW_CLOCK:
-                theme.blit_text(surface, self.clock_label(), round(u * 2.0), (f.board.centerx, y),
-                                theme.BAD if self.clock_urgent() else theme.INK, True, "center")
+        tag = "REPLAY" if self.replaying else "DEMO" if self.demo else ""
+        self.hud.draw_top(surface, self.frame, self.title(), tag, self.clock_label() if self.SHOW_CLOCK else None,
+                          self.clock_urgent())
         deck = self.v.get("deck", 0)
-        if deck or self.mode != "findall":
+        if deck or self.SHOW_DECK:
             self.draw_deck(surface, deck)
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
-        f, u = self.frame, self.frame.unit
-        small = art_for(round(u * 3), str(self.app.settings.get("palette", "standard")))
-        x, y = f.deck_pos
-        if not surface.get_clip().colliderect((0, f.bottom.top - u, f.board.left + u * 14, f.bottom.h + u)):
-            return  # a partial redraw away from the deck (its backs and count lie in this box)
-        if n:
-            for k in range(min(3, (n + 19) // 20)):
-                surface.blit(small.back(), small.back().get_rect(center=(round(x - k * 2), round(y - k * 2))))
-        theme.blit_text(surface, f"{n} left" if n else "deck empty", round(u * 1.0),
-                        (x + u * 2.2, y), theme.MUTED, True, "midleft")
+        self.hud.draw_deck(surface, self.frame, n, str(self.app.settings.get("palette", "standard")))
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if surface.get_clip().colliderect(rect):

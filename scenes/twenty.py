@@ -28,7 +28,7 @@ from sprites.layout import Frame
 from .classic import CALL_KEY_NAMES, CALL_KEYS
 from .table import TableScene
 from .twenty_layout import MAX_HAND, TABLE_KEYS, TwentyLayout, hand_keys
-from .twenty_parts import TwentyDrawing
+from .twenty_parts import TwentyView
 
 INTERLUDE = 4.5  # seconds the won hand stays on screen at most (the session holds the next deal as long)
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
@@ -36,7 +36,7 @@ DEMO_LEVEL = "bot:expert"
 DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
-class TwentyScene(TwentyDrawing, TableScene):
+class TwentyScene(TableScene):
     mode = "twenty"
     TIMED = True
 
@@ -49,9 +49,8 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.disp_hands: dict[str, list[int]] = {}
         self.small: weakref.WeakSet[CardSprite] = weakref.WeakSet()  # sprites drawn small (others' cards)
         self.old_table: list[int | None] = []
-        seen = self.app.settings.get("tutorial_seen") or {}
-        if not data.get("demo") and "replay" not in data and not seen.get("twenty"):
-            self.app.manager.push("twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
+        self.view = TwentyView(self)
+        self.first_play(data, "twenty", "twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
         super().enter(data)
         for btn in self.side_buttons:
             btn.enabled = bool(self.humans) and not (self.demo or self.replaying)
@@ -68,41 +67,13 @@ class TwentyScene(TwentyDrawing, TableScene):
         return [DEMO_LEVEL if self.demo and s == "human" else s for s in seats]
 
     @property
-    def seats(self) -> list[str]:
-        return self.session.seats
-
-    @property
-    def humans(self) -> list[str]:
-        s = getattr(self, "session", None)
-        return ["P1"] if s is None else [p for p in s.players if s.kind(p) != "bot"]
-
-    @property
-    def bots(self) -> dict:
-        return self.session.bots
-
-    @property
-    def caller(self) -> str | None:
-        return self.session.caller
-
-    @property
-    def call_left(self) -> float:
-        return max(0.0, self.session.call_ends - self.clock) if self.caller else 0.0
-
-    @property
-    def call_time(self) -> float:
-        return self.session.call_time
-
-    @property
     def bot_move(self) -> str | None:
         """A bot's pick being shown before it is played."""
         return self.session.pending
 
     def acting_seat(self) -> int:
-        who = self.caller if self.caller in self.humans else self.key_owner()
+        who = self.caller if self.caller in self.humans else self.view.key_owner()
         return int(who[1:]) - 1
-
-    def cover(self) -> None:
-        super().cover()
 
     def resume(self) -> None:
         super().resume()
@@ -113,7 +84,31 @@ class TwentyScene(TwentyDrawing, TableScene):
         return [Button("Call SET", lambda: self.call("P1"), "Space", accent=True),
                 Button("Draw a card", self.draw_card, "+")]
 
-    # ----- what is shown ---------------------------------------------------------------
+    # ----- what is shown (by the view) ----------------------------------------------------
+    def art(self, n: int | None = None):
+        return self.view.art()
+
+    def slots(self) -> dict[int, tuple[float, float]]:
+        return self.view.slots()
+
+    def place(self, animate: bool = True) -> None:
+        self.view.place(animate)
+
+    def deal_in(self, delay: float = 0.0, origin=None, step: float = 0.07) -> list[CardSprite]:
+        return self.view.deal_in(delay, origin, step)
+
+    def sync(self, taker: tuple[float, float] | None = None, delay: float = 0.15) -> None:
+        self.view.sync(taker, delay)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+
+    def draw_deck(self, surface: pygame.Surface, n: int) -> None:
+        self.view.draw_deck(surface, n)
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.view.draw_side(surface, rect)
+
     def refresh(self) -> None:
         super().refresh()
         if getattr(self, "interlude", None) is None:
@@ -169,7 +164,7 @@ class TwentyScene(TwentyDrawing, TableScene):
                 return True
         keys = hand_keys(self.card_keys)
         if ch in keys:
-            hand = self.disp_hands.get(self.key_owner(), [])
+            hand = self.disp_hands.get(self.view.key_owner(), [])
             i = keys.index(ch)
             if i < len(hand):
                 self.input = "key"
@@ -180,7 +175,7 @@ class TwentyScene(TwentyDrawing, TableScene):
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The card under ``pos`` (a card index, not a place), or None."""
         for c, s in self.sprites.items():
-            if s.rect(self.art_of(s)).collidepoint(pos):
+            if s.rect(self.view.art_of(s)).collidepoint(pos):
                 return c
         return None
 
@@ -215,14 +210,7 @@ class TwentyScene(TwentyDrawing, TableScene):
             return
         if self.caller is None:
             self.call(who)
-        if c in self.selected:
-            self.selected.remove(c)
-        else:
-            self.selected.append(c)
-            self.app.sound("select")
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
-        if len(self.selected) == 3:
+        if self.board.toggle(c):
             self.submit(list(self.selected))
 
     def submit(self, cards: list[int]) -> None:
@@ -234,7 +222,7 @@ class TwentyScene(TwentyDrawing, TableScene):
         """The picker (the caller, else P1) asks for one more personal card; the engine refuses at 9."""
         if self.locked or not self.humans:
             return
-        who = self.key_owner()
+        who = self.view.key_owner()
         if len(self.v["hands"][who]) >= MAX_HAND:
             name = self.seat_name(who)
             self.toast.show(f"{name} already hold{'' if name == 'You' else 's'} {MAX_HAND} cards, the most allowed: "
@@ -264,14 +252,14 @@ class TwentyScene(TwentyDrawing, TableScene):
     def on_played(self, m: Move) -> None:
         for s in self.sprites.values():
             s.hinted = False
-        prev = Move.parse(self.prev_event) if self.prev_event else None
+        prev = Move.parse(self.link.prev_event) if self.link.prev_event else None
         if m.verb == "draw" and prev is not None and prev.verb == "call" and prev.player == m.player \
                 and m.time - prev.time >= self.call_time - 0.011:
             self.toast.show(f"{self.seat_name(m.player or 'P1')}: time is up — a penalty card", theme.BAD)
         self.end_call()
         last = self.v["last"] or {}
         who = m.player or "P1"
-        at = self.seat_pos(who)
+        at = self.view.seat_pos(who)
         if last.get("reshuffled"):
             self.show_reshuffle()
         if m.verb == "set":
@@ -334,8 +322,7 @@ class TwentyScene(TwentyDrawing, TableScene):
         self.interlude = None
         if not self.game.over and self.session.view()["hold"] > 0 and self.humans and not self.replaying:
             try:
-                self.session.act(self.humans[0], "go", self.app.now)  # the player goes on before the pause ends
-                self.seen = len(self.session.events)
+                self.link.act_quietly(self.humans[0], "go")  # the player goes on before the pause ends
             except ValueError:
                 pass
         if self.game.over:

@@ -1,7 +1,7 @@
 """How the 20/20 SET scene shows itself: card sprites in their places with their keys, the seat
 boxes, P1's label, the deck and discard piles, the side panel, the box between hands, the results.
 
-``TwentyDrawing`` is mixed into ``TwentyScene``; its ``draw`` reads the scene's state and never
+``TwentyView`` is a part a ``TwentyScene`` holds; its ``draw`` reads the scene's state and never
 changes it.
 """
 
@@ -11,8 +11,6 @@ from typing import Any
 
 import pygame
 
-from game.cards import worth
-from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
@@ -51,42 +49,46 @@ def draw_interlude(surface: pygame.Surface, rect: pygame.Rect, u: float, info: d
                     theme.DIM, True, "center")
 
 
-class TwentyDrawing:
-    """The showing half of ``TwentyScene``: sprite places and keys, drawing, the results text.
+class TwentyView:
+    """The showing part of a ``TwentyScene``: card sizes, sprite places and keys, the drawing.
 
-    Mixed into ``TwentyScene``; reads only the scene's state (``draw`` never changes it).
+    Held by the scene (``scene.view``); ``draw`` reads the scene's state and never changes it.
     """
 
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
     def art(self, n: int | None = None):
-        s = self.app.settings
-        return art_for(self.layout.big_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
+        s = self.scene.app.settings
+        return art_for(self.scene.layout.big_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
 
     def small_art(self):
-        s = self.app.settings
-        return art_for(self.layout.small_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
+        s = self.scene.app.settings
+        return art_for(self.scene.layout.small_w, str(s.get("palette", "standard")), bool(s.get("colour_cue", False)))
 
     def art_of(self, s: CardSprite):
-        return self.small_art() if s in self.small else self.art()
+        return self.small_art() if s in self.scene.small else self.art()
 
     def slots(self) -> dict[int, tuple[float, float]]:
-        lay = self.layout
-        out = {c: lay.table_pos(i) for i, c in enumerate(self.disp_table) if c is not None}
-        for p, hand in self.disp_hands.items():
+        lay = self.scene.layout
+        out = {c: lay.table_pos(i) for i, c in enumerate(self.scene.disp_table) if c is not None}
+        for p, hand in self.scene.disp_hands.items():
             pos = lay.hand_slots(len(hand)) if p == "P1" else lay.seat_slots(p, len(hand))
             out.update(zip(hand, pos))
         return out
 
     def key_owner(self) -> str:
-        return self.caller or (self.humans[0] if self.humans else "P1")
+        return self.scene.caller or (self.scene.humans[0] if self.scene.humans else "P1")
 
     def place(self, animate: bool = True) -> None:
         """Slide every sprite to its place and show the keys: table keys, and the picker's hand keys."""
         slots = self.slots()
-        keys = hand_keys(self.card_keys)
-        shown = {c: self.card_keys[i] for i, c in enumerate(self.disp_table) if c is not None and i < TABLE_KEYS}
-        shown.update(zip(self.disp_hands.get(self.key_owner(), []), keys))
-        for c, s in self.sprites.items():
-            s.key = shown.get(c, "") if not (self.demo or self.replaying) else ""
+        keys = hand_keys(self.scene.card_keys)
+        sc = self.scene
+        shown = {c: sc.card_keys[i] for i, c in enumerate(sc.disp_table) if c is not None and i < TABLE_KEYS}
+        shown.update(zip(self.scene.disp_hands.get(self.key_owner(), []), keys))
+        for c, s in self.scene.sprites.items():
+            s.key = shown.get(c, "") if not (self.scene.demo or self.scene.replaying) else ""
             if c not in slots:
                 continue
             if animate:
@@ -98,122 +100,91 @@ class TwentyDrawing:
     def deal_in(self, delay: float = 0.0, origin=None, step: float = 0.07) -> list[CardSprite]:
         """Sprites for shown cards without one, dealt from the deck: the hands from the dealer round, then the table."""
         slots = self.slots()
-        players = self.game.players
-        start = players.index(self.v["dealer"]) if self.v.get("dealer") in players else 0
-        order = [c for i in range(len(players)) for c in self.disp_hands.get(players[(start + i) % len(players)], [])]
-        order += [c for c in self.disp_table if c is not None]
-        mine = set(self.disp_hands.get("P1", [])) | {c for c in self.disp_table if c is not None}
+        players = self.scene.game.players
+        start = players.index(self.scene.v["dealer"]) if self.scene.v.get("dealer") in players else 0
+        hands = self.scene.disp_hands
+        order = [c for i in range(len(players)) for c in hands.get(players[(start + i) % len(players)], [])]
+        order += [c for c in self.scene.disp_table if c is not None]
+        mine = set(self.scene.disp_hands.get("P1", [])) | {c for c in self.scene.disp_table if c is not None}
         new = []
         for c in order:
-            if c not in self.sprites:
-                s = CardSprite(c, slots[c], face_up=False)
-                s.deal_from(origin or self.layout.deck_pos, slots[c], delay + step * len(new))
+            if c not in self.scene.sprites:
+                start = origin or self.scene.layout.deck_pos
+                s = self.scene.board.deal_card(c, slots[c], start, delay + step * len(new))
                 if c not in mine:
-                    self.small.add(s)
-                self.sprites[c] = s
+                    self.scene.small.add(s)
                 new.append(s)
         if new:
-            self.app.sound("deal")
+            self.scene.app.sound("deal")
         self.place(animate=True)
         return new
 
     def sync(self, taker: tuple[float, float] | None = None, delay: float = 0.15) -> None:
         """Bring the sprites to the shown cards: gone cards fly to ``taker`` (the discard pile), new ones are dealt."""
         shown = set(self.slots())
-        for c in [c for c in self.sprites if c not in shown]:
-            s = self.sprites.pop(c)
-            s.fly_to(taker or self.layout.discard_pos)
-            self.leaving.append(s)
-        self.selected = [c for c in self.selected if c in shown]
-        for s in self.sprites.values():
-            s.selected = s.card in self.selected
+        for c in [c for c in self.scene.sprites if c not in shown]:
+            s = self.scene.sprites.pop(c)
+            s.fly_to(taker or self.scene.layout.discard_pos)
+            self.scene.leaving.append(s)
+        self.scene.selected = [c for c in self.scene.selected if c in shown]
+        for s in self.scene.sprites.values():
+            s.selected = s.card in self.scene.selected
         self.deal_in(delay)
 
     # ----- results ---------------------------------------------------------------------
-    def results(self) -> dict[str, Any]:
-        v = self.v
-        moves = [Move.parse(h) for h in self.game.history]
-        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
-        lines = []
-        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
-        for p in ranking:
-            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
-            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
-            lines.append(f"{self.seat_name(p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
-                         f"{wrong} wrong")
-        best = v["scores"][ranking[0]]
-        winners = [p for p in ranking if v["scores"][p] == best]
-        name = self.seat_name(winners[0])
-        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
-        by_worth = [0, 0, 0, 0]
-        for m in moves:
-            if m.player == "P1" and m.verb == "set":
-                by_worth[worth(*m.cards) - 1] += 1
-        return {"title": title, "won": bool(self.game.won), "time": self.clock, "lines": lines,
-                "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "by_worth": by_worth,
-                "stat_score": v["scores"]["P1"]}
-
-    def seat_name(self, p: str) -> str:
-        i = int(p[1:]) - 1
-        if i < len(self.seats) and self.seats[i] != "human":
-            return f"{p} (bot)"
-        return "You" if len(self.humans) == 1 and p == self.humans[0] else p
-
     def seat_pos(self, p: str) -> tuple[float, float]:
-        lay = self.layout
+        lay = self.scene.layout
         if p == "P1":
             return lay.hand_label.right - lay.unit * 8, lay.hand_label.centery
         box = lay.boxes[p]
         return box.centerx, box.top + lay.unit * 1.1
 
     def seat_state(self, p: str) -> str:
-        if self.interlude is not None:
-            return "wins the hand!" if p == self.interlude["player"] else ""
-        if p in self.said:
-            return self.said[p][0]
-        if self.caller == p:
+        if self.scene.interlude is not None:
+            return "wins the hand!" if p == self.scene.interlude["player"] else ""
+        if p in self.scene.said:
+            return self.scene.said[p][0]
+        if self.scene.caller == p:
             return "picking…"
-        if p in self.bots:
-            return "" if self.game.over else "thinking…"
-        if len(self.humans) > 1:
-            return f"call: {CALL_KEY_NAMES[self.humans.index(p)]}"
+        if p in self.scene.bots:
+            return "" if self.scene.game.over else "thinking…"
+        if len(self.scene.humans) > 1:
+            return f"call: {CALL_KEY_NAMES[self.scene.humans.index(p)]}"
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.paint_background(surface)
-        self.draw_top(surface)
-        for p in self.game.players[1:]:
+        self.scene.draw_top(surface)
+        for p in self.scene.game.players[1:]:
             self.draw_seat(surface, p)
         self.draw_own_label(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: s.busy):
-            s.draw(surface, self.art_of(s), self.alpha)
-        for s in self.leaving:
-            s.draw(surface, self.art_of(s), self.alpha)
-        self.draw_side(surface, self.frame.side)
-        for b in self.side_buttons + self.top_buttons:
+        for s in sorted(self.scene.sprites.values(), key=lambda s: s.busy):
+            s.draw(surface, self.art_of(s), self.scene.alpha)
+        for s in self.scene.leaving:
+            s.draw(surface, self.art_of(s), self.scene.alpha)
+        self.draw_side(surface, self.scene.frame.side)
+        for b in self.scene.side_buttons + self.scene.top_buttons:
             b.draw(surface)
-        u = self.frame.unit
-        for f in self.floats:
-            f.draw(surface)
-        for b in self.bursts:
-            b.draw(surface)
-        if self.interlude is not None:
-            draw_interlude(surface, self.frame.board, u, self.interlude, self.seat_name, PLAYER_COLORS)
-        half = theme.text(self.toast.s, round(u * 1.1), theme.INK, True).get_width() / 2 + u * 1.5
-        cx = min(max(self.frame.board.centerx, half), surface.get_width() - half)
-        self.toast.draw(surface, (round(cx), self.frame.bottom.centery), round(u * 1.1))
+        u = self.scene.frame.unit
+        self.scene.effects.draw(surface)
+        if self.scene.interlude is not None:
+            sc = self.scene
+            draw_interlude(surface, sc.frame.board, u, sc.interlude, sc.seat_name, PLAYER_COLORS)
+        half = theme.text(self.scene.toast.s, round(u * 1.1), theme.INK, True).get_width() / 2 + u * 1.5
+        cx = min(max(self.scene.frame.board.centerx, half), surface.get_width() - half)
+        self.scene.toast.draw(surface, (round(cx), self.scene.frame.bottom.centery), round(u * 1.1))
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
         """The deck left of the table, the discard pile right of it, with their counts."""
-        lay, u, art = self.layout, self.frame.unit, self.art()
-        for pos, count, label in ((lay.deck_pos, n, "deck"), (lay.discard_pos, self.v["discard"], "discard")):
+        lay, u, art = self.scene.layout, self.scene.frame.unit, self.art()
+        for pos, count, label in ((lay.deck_pos, n, "deck"), (lay.discard_pos, self.scene.v["discard"], "discard")):
             x, y = pos
             r = pygame.Rect((0, 0), art.size)
             r.center = (round(x), round(y))
             pygame.draw.rect(surface, (52, 70, 100), r, width=2, border_radius=art.radius)
             for k in range(min(4, (count + 9) // 10)):
-                if label == "discard" and self.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
-                    img = art.face(self.discard_top)
+                if label == "discard" and self.scene.discard_top is not None and k == min(4, (count + 9) // 10) - 1:
+                    img = art.face(self.scene.discard_top)
                 else:
                     img = art.back()
                 surface.blit(img, img.get_rect(center=(round(x - k * 2), round(y - k * 2))))
@@ -221,30 +192,30 @@ class TwentyDrawing:
                             "midtop")
 
     def draw_seat(self, surface: pygame.Surface, p: str) -> None:
-        box, u = self.layout.boxes[p], self.frame.unit
+        box, u = self.scene.layout.boxes[p], self.scene.frame.unit
         i = int(p[1:]) - 1
-        active = self.caller == p or (self.bot_move or "").startswith(p + " ")
+        active = self.scene.caller == p or (self.scene.bot_move or "").startswith(p + " ")
         theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 30 if active else 14),
                     PLAYER_COLORS[i] if active else (255, 255, 255, 30))
         y = box.top + u * 1.1
         pygame.draw.circle(surface, PLAYER_COLORS[i], (box.left + u * 1.0, y), round(u * 0.4))
-        name = theme.blit_text(surface, self.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
+        name = theme.blit_text(surface, self.scene.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
                                True, "midleft")
-        if self.v["dealer"] == p and self.interlude is None:
+        if self.scene.v["dealer"] == p and self.scene.interlude is None:
             theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
-        score = theme.blit_text(surface, f"{self.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
+        score = theme.blit_text(surface, f"{self.scene.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
                                 theme.INK, True, "midright")
         state = self.seat_state(p)
-        color = theme.ACCENT if p in self.said or self.caller == p else theme.MUTED
+        color = theme.ACCENT if p in self.scene.said or self.scene.caller == p else theme.MUTED
         theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
-        if self.caller == p:
+        if self.scene.caller == p:
             ring(surface, (round(box.right - u * 1.3), round(box.bottom - u * 1.3)), round(u * 0.9),
-                 self.call_left / self.call_time, theme.ACCENT, max(3, round(u * 0.25)))
+                 self.scene.call_left / self.scene.call_time, theme.ACCENT, max(3, round(u * 0.25)))
 
     def draw_own_label(self, surface: pygame.Surface) -> None:
-        r, u = self.layout.hand_label, self.frame.unit
-        n = len(self.disp_hands.get("P1", []))
-        name = self.seat_name("P1")
+        r, u = self.scene.layout.hand_label, self.scene.frame.unit
+        n = len(self.scene.disp_hands.get("P1", []))
+        name = self.scene.seat_name("P1")
         y = r.centery
         pygame.draw.circle(surface, PLAYER_COLORS[0], (r.left + u * 1.0, y), round(u * 0.4))
         head = "YOUR CARDS" if name == "You" else f"{name.upper()}'S CARDS"
@@ -253,53 +224,56 @@ class TwentyDrawing:
         state = self.seat_state("P1")
         if state:
             theme.blit_text(surface, state, round(u * 0.95), (t.right + u * 0.8, y),
-                            theme.ACCENT if "P1" in self.said or self.caller == "P1" else theme.MUTED, True, "midleft")
-        theme.blit_text(surface, f"{self.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y), theme.INK,
+                            theme.ACCENT if "P1" in self.scene.said or self.scene.caller == "P1" else theme.MUTED, True,
+                            "midleft")
+        theme.blit_text(surface, f"{self.scene.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y),
+                        theme.INK,
                         True, "midright")
-        if self.caller == "P1":
-            ring(surface, (round(r.right - u * 5.5), round(y)), round(u * 0.8), self.call_left / self.call_time,
+        if self.scene.caller == "P1":
+            ring(surface, (round(r.right - u * 5.5), round(y)), round(u * 0.8),
+                 self.scene.call_left / self.scene.call_time,
                  theme.ACCENT, max(3, round(u * 0.25)))
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme.panel(surface, rect)
-        u, v = self.frame.unit, self.v
+        u, v = self.scene.frame.unit, self.scene.v
         x = rect.left + u
-        hand = self.interlude["hand"] if self.interlude else v["hand"]
+        hand = self.scene.interlude["hand"] if self.scene.interlude else v["hand"]
         theme.blit_text(surface, f"HAND {hand} · FIRST TO {v['target']}", round(u * 0.9), (x, rect.top + u),
                         theme.MUTED, True)
         top = rect.top + u * 3.0
         for i, p in enumerate(v["players"]):
             cy = top + i * u * 2.6
             row = pygame.Rect(rect.left + u * 0.6, cy - u * 1.1, rect.w - u * 1.2, u * 2.2)
-            active = self.caller == p
+            active = self.scene.caller == p
             theme.panel(surface, row, round(u * 0.5), (255, 255, 255, 34 if active else 12),
                         PLAYER_COLORS[i] if active else (0, 0, 0, 0))
             pygame.draw.circle(surface, PLAYER_COLORS[i], (row.left + u * 0.9, cy), round(u * 0.35))
-            theme.blit_text(surface, self.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
+            theme.blit_text(surface, self.scene.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
                             "midleft")
-            held = len(self.disp_hands.get(p, []))
+            held = len(self.scene.disp_hands.get(p, []))
             theme.blit_text(surface, f"{held} card{'' if held == 1 else 's'}", round(u * 0.85),
                             (row.right - u * 3.6, cy), theme.MUTED, True, "midright")
             theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
                             "midright")
         y = top + len(v["players"]) * u * 2.6
-        theme.blit_text(surface, f"dealer {self.seat_name(v['dealer'])} · reshuffles {v['reshuffles']}",
+        theme.blit_text(surface, f"dealer {self.scene.seat_name(v['dealer'])} · reshuffles {v['reshuffles']}",
                         round(u * 0.85), (x, y), theme.DIM, True)
-        if self.caller is not None:
-            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.05),
+        if self.scene.caller is not None:
+            theme.blit_text(surface, f"{self.scene.seat_name(self.scene.caller)}: pick three cards!", round(u * 1.05),
                             (rect.centerx, y + u * 2.0), theme.ACCENT, True, "center")
-            theme.blit_text(surface, f"{max(0.0, self.call_left):.0f} s", round(u * 1.6),
+            theme.blit_text(surface, f"{max(0.0, self.scene.call_left):.0f} s", round(u * 1.6),
                             (rect.centerx, y + u * 3.7), theme.ACCENT, True, "center")
-        elif self.humans and not self.locked:
-            hint = "Click a card or press Space to call" if len(self.humans) == 1 else "Call with your key first"
+        elif self.scene.humans and not self.scene.locked:
+            hint = "Click a card or press Space to call" if len(self.scene.humans) == 1 else "Call with your key first"
             theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")
         self.draw_history(surface, rect, y + u * 5.2)
 
     def draw_history(self, surface: pygame.Surface, rect: pygame.Rect, y: float) -> None:
         """The hands played so far, newest first, as far as the panel has room above the buttons."""
-        u = self.frame.unit
-        results = self.v["results"]
-        bottom = min(b.rect.top for b in self.side_buttons) - u * 0.8
+        u = self.scene.frame.unit
+        results = self.scene.v["results"]
+        bottom = min(b.rect.top for b in self.scene.side_buttons) - u * 0.8
         if not results or y + u * 1.4 > bottom:
             return
         theme.blit_text(surface, "HANDS WON", round(u * 0.85), (rect.left + u, y), theme.MUTED, True)
@@ -308,7 +282,7 @@ class TwentyDrawing:
             if y + u * 1.2 > bottom:
                 break
             hand, p, pts = r[0], r[1], r[2]
-            theme.blit_text(surface, f"{hand}. {self.seat_name(p)}", round(u * 0.9), (rect.left + u, y),
+            theme.blit_text(surface, f"{hand}. {self.scene.seat_name(p)}", round(u * 0.9), (rect.left + u, y),
                             PLAYER_COLORS[int(p[1:]) - 1], True)
             theme.blit_text(surface, f"+{pts}", round(u * 0.9), (rect.right - u, y), theme.INK, True, "topright")
             y += u * 1.3

@@ -6,6 +6,7 @@ to change) and by the mouse (click a row's arrows or its value).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -192,3 +193,16 @@ class TextEntry:
         note, colour = (self.error, theme.BAD) if self.error else ("Enter to accept · Esc to cancel", theme.DIM)
         theme.blit_text(surface, note, round(size * 0.85), (rect.centerx, rect.bottom + size * 0.4), colour, True,
                         "midtop")
+
+
+def draw_stars(surface: pygame.Surface, center, n: int, size: float, of: int = 3) -> None:
+    """``of`` stars in a row, the first ``n`` filled gold."""
+    cx, cy = center
+    for i in range(of):
+        x = cx + (i - (of - 1) / 2) * size * 1.15
+        pts = [(x + math.sin(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6),
+                cy - math.cos(k * math.pi / 5) * (size / 2 if k % 2 == 0 else size / 4.6)) for k in range(10)]
+        if i < n:
+            pygame.draw.polygon(surface, theme.ACCENT, pts)
+        else:
+            pygame.draw.polygon(surface, theme.DIM, pts, max(1, round(size / 14)))

@@ -12,10 +12,11 @@ from scene_driver import click, make_app, press, step, take_sets, top
 from game import variants
 from game.resources import resource_path
 from scenes.findall import FindAllScene
-from scenes.levels import LevelsScene, earned, load_levels, unlocked
+from scenes.levels import LevelsScene, load_levels, unlocked
 from scenes.overlays import MessageScene
 from scenes.share import PlayedScene
 from scenes.start import first_scene
+from scenes.tally import earned
 
 IDS = ("findall-001", "findall-002", "findall-003")
 

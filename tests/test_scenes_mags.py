@@ -23,7 +23,7 @@ def start(app, peek=True, seed=SEED) -> MagsScene:
 
 
 def pile_number(scene, c: str) -> int:
-    return next(i for i in range(9) if scene.top(i) == card(c)) + 1
+    return next(i for i in range(9) if scene.board.top(i) == card(c)) + 1
 
 
 def hover(app, pos) -> None:
@@ -102,7 +102,7 @@ def test_no_peek_shows_the_cards_under_the_tops_as_backs(app):
     scene = start(app, peek=False)
     press(app, pygame.K_d, "d")
     settle(app)
-    under = [scene.stacks[i][0] for i in range(9)]
+    under = [scene.board.stacks[i][0] for i in range(9)]
     assert all(k < 0 for k in under) and all(scene.sprites[k].face == 0.0 for k in under)
 
 
@@ -110,7 +110,7 @@ def test_with_peek_the_cards_under_the_tops_show_their_faces(app):
     scene = start(app, peek=True)
     press(app, pygame.K_d, "d")
     settle(app)
-    under = [scene.stacks[i][0] for i in range(9)]
+    under = [scene.board.stacks[i][0] for i in range(9)]
     assert all(k >= 0 for k in under) and all(scene.sprites[k].face == 1.0 for k in under)
 
 
@@ -118,9 +118,9 @@ def test_hovering_a_pile_fans_it_out(app):
     scene = start(app)
     press(app, pygame.K_d, "d")
     settle(app)
-    before = scene.steps()[4]
-    hover(app, scene.slot_rect(4, 0).center)
-    assert scene.steps()[4] > before * 3
+    before = scene.board.steps()[4]
+    hover(app, scene.board.slot_rect(4, 0).center)
+    assert scene.board.steps()[4] > before * 3
 
 
 def test_p_fans_the_cursor_pile(app):
@@ -128,7 +128,7 @@ def test_p_fans_the_cursor_pile(app):
     press(app, pygame.K_d, "d")
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_p, "p")
-    assert scene.fanned() == 1 and scene.steps()[1] > scene.steps()[0] * 3
+    assert scene.board.fanned() == 1 and scene.board.steps()[1] > scene.board.steps()[0] * 3
 
 
 def test_a_set_of_tops_by_clicks(app):
@@ -147,7 +147,7 @@ def test_a_top_moves_into_an_empty_pile_by_drag(app):
     move = next(m for m in scene.game.legal_moves() if m.startswith("move"))
     c, n = move.split()[1], int(move.split()[-1])
     start_pos = spot(scene, c)
-    end_pos = scene.slot_rect(n - 1, 0).center
+    end_pos = scene.board.slot_rect(n - 1, 0).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_pos, button=1))
     app.step(0.0)
     for k in range(1, 4):
@@ -156,14 +156,14 @@ def test_a_top_moves_into_an_empty_pile_by_drag(app):
         app.step(0.0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_pos, button=1))
     app.step(0.0)
-    assert scene.game.history[-1] == move and scene.top(n - 1) == card(c)
+    assert scene.game.history[-1] == move and scene.board.top(n - 1) == card(c)
 
 
 def test_a_move_onto_a_full_pile_says_why(app):
     scene = start(app)
-    a, b = code(scene.top(0)), 2
+    a, b = code(scene.board.top(0)), 2
     click(app, spot(scene, a))
-    click(app, scene.slot_rect(b - 1, 0).midbottom)
+    click(app, scene.board.slot_rect(b - 1, 0).midbottom)
     assert scene.game.history == [] and "not empty" in scene.toast.s
 
 

@@ -23,13 +23,13 @@ def start(app, seed=SEED) -> PillarsScene:
 
 def target(scene, n: int):
     """The part of the lit place under column n's top (1-based) that the top card leaves uncovered."""
-    r = scene.slot_rect(n - 1, len(scene.stacks[n - 1]))
+    r = scene.board.slot_rect(n - 1, len(scene.board.stacks[n - 1]))
     return r.centerx, r.bottom - 4
 
 
 def place_number(scene, c: str) -> int:
     k = card(c)
-    return next(n for n in range(scene.places) if scene.place_key(n) == k) + 1
+    return next(n for n in range(scene.board.places) if scene.board.place_key(n) == k) + 1
 
 
 def drag(app, start_pos, end_pos) -> None:
@@ -147,12 +147,12 @@ def test_a_held_card_lights_the_columns_it_may_go_to(app):
     move = a_move(scene)
     click(app, spot(scene, move.split()[1]))
     lit = {m.split()[-1] for m in scene.game.legal_moves() if m.startswith(f"move {move.split()[1]} ")}
-    assert {str(i + 1) for i in scene.lit()} == lit
+    assert {str(i + 1) for i in scene.board.lit()} == lit
 
 
 def test_a_drop_on_a_wrong_column_says_why_and_changes_nothing(app):
     scene = start(app)
-    c = code(scene.top(0))
+    c = code(scene.board.top(0))
     wrong = next(n for n in range(2, 7) if f"move {c} > {n}" not in scene.game.legal_moves())
     drag(app, spot(scene, c), target(scene, wrong))
     assert (scene.game.history, "a move needs exactly two" in scene.toast.s) == ([], True)
@@ -160,7 +160,7 @@ def test_a_drop_on_a_wrong_column_says_why_and_changes_nothing(app):
 
 def test_hovering_a_wrong_column_with_a_card_selected_says_why(app):
     scene = start(app)
-    c = code(scene.top(0))
+    c = code(scene.board.top(0))
     wrong = next(n for n in range(2, 7) if f"move {c} > {n}" not in scene.game.legal_moves())
     click(app, spot(scene, c))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target(scene, wrong), rel=(0, 0), buttons=(0, 0, 0)))
@@ -170,7 +170,7 @@ def test_hovering_a_wrong_column_with_a_card_selected_says_why(app):
 
 def test_three_selected_tops_that_are_no_set_are_refused(app):
     scene = start(app)
-    tops = [code(scene.top(i)) for i in range(6)]
+    tops = [code(scene.board.top(i)) for i in range(6)]
     trio = next([a, b, c] for a in tops for b in tops for c in tops
                 if len({a, b, c}) == 3 and not is_set(card(a), card(b), card(c)))
     for c in trio:
@@ -200,7 +200,7 @@ def test_an_oracle_to_an_empty_base_asks_the_column_first(app):
     oracle = code(g.oracles[0])
     press(app, pygame.K_o, "o")
     asked = list(g.history)
-    click(app, scene.slot_rect(2, 0).center)
+    click(app, scene.board.slot_rect(2, 0).center)
     settle(app)
     assert (asked, g.history, scene.v["columns"][2], scene.sprites[card(oracle)].face) == (
         [], ["oracle > 3"], [oracle], 1.0)
@@ -234,7 +234,7 @@ def test_a_turned_foundation_flips_in_place(app):
         settle(app)
     turned = [(i, len(col) - 1) for i, col in enumerate(scene.v["columns"]) if scene.v["down_by_column"][i] < 3]
     i, p = turned[0]
-    k = scene.stacks[i][p]
+    k = scene.board.stacks[i][p]
     assert k >= 0 and scene.sprites[k].face == 1.0
 
 

@@ -73,7 +73,7 @@ def _busy(size: tuple[int, int], frames: int = 600) -> dict:
     for i in range(frames):
         if i % 30 == 0:
             if scene.game.history:
-                scene.undo()
+                scene.board.undo()
             else:
                 scene.play(next(m for m in scene.game.legal_moves() if m.startswith("move")))
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -88,7 +88,7 @@ def _drag(size: tuple[int, int], frames: int = 300) -> dict:
     import pygame
 
     app, scene = _scene(size)
-    k = scene.top(0)
+    k = scene.board.top(0)
     r = scene.sprites[k].rect(scene.art())
     x, y = r.centerx, r.top + 5
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))

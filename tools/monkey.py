@@ -229,8 +229,8 @@ class Monkey:
             s = scene.sprites.get(card(c))
             if s is not None:
                 self.click((round(s.pos[0]), round(s.pos[1])))
-        if words[0] == "move" and hasattr(scene, "pile_rect") and words[-1].isdigit():
-            self.click(scene.pile_rect(int(words[-1]) - 1).center)
+        if words[0] == "move" and hasattr(scene.board, "pile_rect") and words[-1].isdigit():
+            self.click(scene.board.pile_rect(int(words[-1]) - 1).center)
 
     def key(self) -> None:
         r = self.rng

@@ -15,11 +15,22 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
+from ..cards import worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
 
 VERSION = 1
+
+
+def clock_text(seconds: float) -> str:
+    """'m:ss' for a time.
+
+    >>> clock_text(75.4), clock_text(0)
+    ('1:15', '0:00')
+    """
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
 
 
 def _copy(value: Any) -> Any:
@@ -113,6 +124,48 @@ class Game:
     @property
     def title(self) -> str | None:
         return None
+
+    # ----- what the results, stats, levels and share texts say (each mode may override) -----
+    LOWER_IS_BETTER: ClassVar[bool] = False  # is the smaller score the better one (a time)?
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        """The results of a finished game: ``title``, ``score`` (text), ``lines``, ``stat_score``
+        (the number the stats keep, None for none) and ``by_worth`` (Sets taken by worth, or None).
+        ``names`` is how to call each player ({"P1": "You", "P2": "P2 (bot)"})."""
+        v = self.view()
+        return {"title": "Well played" if self.won else "Game over", "score": str(v.get("score", "")),
+                "lines": [], "stat_score": None, "by_worth": v.get("by_worth")}
+
+    def label(self) -> str | None:
+        """The name the top bar shows for this game's options (None: the mode's own title)."""
+        return None
+
+    def par_line(self, par: Any) -> str | None:
+        """A results line on a daily's ``par`` (None: the mode's summary says it already, or nothing)."""
+        return None
+
+    def stars(self) -> tuple[int, bool]:
+        """(stars 0..3, solved) of a finished puzzle level: solved when won, with 3 stars for no
+        miss and no repeat, 2 for two errors at most, else 1."""
+        if not self.won:
+            return 0, False
+        v = self.view()
+        errors = v.get("misses", 0) + v.get("repeats", 0)
+        return (3 if errors == 0 else 2 if errors <= 2 else 1), True
+
+    def share_facts(self) -> dict[str, Any]:
+        """What a daily's share text tells of the game: P1's Sets (their worths, in order), misses,
+        hints and ``score`` (Sets taken; a mode scored otherwise gives its score)."""
+        moves = [Move.parse(h) for h in self.history]
+        mine = [m for m in moves if m.player in (None, "P1")]
+        worths = [worth(*m.cards) for m in mine if m.verb == "set"]
+        misses = sum(1 for m in mine if m.verb == "miss")
+        return {"score": self.share_score(len(worths)), "worths": worths, "misses": misses,
+                "hints": int(self.view().get("hints", 0) or 0)}
+
+    def share_score(self, sets: int) -> Any:
+        """The score a share text gives: the Sets taken (a mode with points gives its score)."""
+        return sets
 
     # ----- the shared interface ------------------------------------------
     def play(self, move: str | Move) -> Move:

@@ -14,11 +14,13 @@ the table holds no Set is automatic, part of the move that left it so.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import DECK, find_sets, has_set, is_set, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import Game
+from .base import Game, clock_text
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
 TABLE = 12
@@ -168,6 +170,36 @@ class Classic(Game):
             "clock": self.clock,
             "lost": self.lost,
         }
+
+    def label(self) -> str | None:
+        timed = self.options["timed"]
+        return "Sprint" if timed == "sprint" else "Blitz" if timed == "blitz" else \
+            "Strict solo" if self.options["strict"] else "Classic"
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        """Standings with several players; else the solo result of the game's kind (Sprint: the time)."""
+        v = self.view()
+        lines = []
+        if len(v["players"]) > 1:
+            ranking = sorted(v["scores"].items(), key=lambda kv: -kv[1])
+            for p, pts in ranking:
+                lines.append(f"{names.get(p, p)}: {pts} point{'s' if pts != 1 else ''}  ({v['misses'][p]} wrong)")
+            winners = [p for p, pts in ranking if pts == ranking[0][1]]
+            title = "Draw!" if len(winners) > 1 else f"{names.get(winners[0], winners[0])} wins!"
+            return {"title": title, "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "lines": lines,
+                    "stat_score": v["scores"]["P1"], "by_worth": v["by_worth"]}
+        timed = v["timed"]
+        if v["lost"]:
+            title, score = "No Set in twelve — you lose", f"{v['score']} Sets"
+        elif timed == "sprint":
+            title, score = ("Deck cleared!" if self.won else "Sprint over"), clock_text(v["score"])
+            lines.append(f"{v['misses']['P1']} wrong picks (+5 s each)")
+        elif timed == "blitz":
+            title, score = "Time's up!", f"{v['score']} Sets"
+        else:
+            title, score = ("Deck cleared!" if self.won else "Game over"), f"{v['score']} points"
+        lines.append(f"{v['misses']['P1']} wrong picks or timeouts")
+        return {"title": title, "score": score, "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
 
 
 GAME = Classic

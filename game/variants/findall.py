@@ -11,7 +11,9 @@ as a miss.  Cards never leave the table.
 
 from __future__ import annotations
 
-from ..cards import DECK, find_sets, is_set
+from typing import Any
+
+from ..cards import DECK, card, find_sets, is_set, worth
 from ..move import Move
 from ..rng import Rng
 from .base import Game
@@ -96,6 +98,20 @@ class FindAll(Game):
             "repeats": self.repeats,
             "clock": self.clock,
         }
+
+    LOWER_IS_BETTER = True  # the score kept is the time
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        v = self.view()
+        return {"title": "All Sets found!" if self.won else "Puzzle left", "score": f"{len(v['found'])} of {v['sets']}",
+                "lines": [f"{v['misses']} wrong picks", f"{v['repeats']} repeats"],
+                "stat_score": round(self.clock, 2), "by_worth": None}
+
+    def share_facts(self) -> dict[str, Any]:
+        """Each Set found once; a repeat counts as a miss."""
+        v = self.view()
+        worths = [worth(*(card(c) for c in s)) for s in v["found"]]
+        return {"score": len(v["found"]), "worths": worths, "misses": v["misses"] + v["repeats"], "hints": 0}
 
 
 def _table_of(level: dict) -> tuple[list[int], int]:

@@ -36,6 +36,8 @@ every card beneath as ``"??"``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Card, code, find_sets, third
 from ..errors import IllegalMove
 from ..move import Move
@@ -238,6 +240,28 @@ class Mags(SoloGame):
             "taken": [codes(s) for s in self.taken],
             "ended": self.ended,
         }
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        v = self.view()
+        left = v["left"] + v["deck"]
+        lines = [f"{left} card{'s' * (left != 1)} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
+        if v["par"] is not None:
+            lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
+                                                        f"{v['par'] - v['score']} short of par"))
+        if not v["peek"]:
+            lines.append("played without peeking")
+        return {"title": "Won!" if self.won else "Game over", "score": f"{v['score']} Set{'s' * (v['score'] != 1)}",
+                "lines": lines, "stat_score": v["score"], "by_worth": None}
+
+    def stars(self) -> tuple[int, bool]:
+        """3: par reached, 2: within 2 of par (or a win), 1: played to the end; solved with 2."""
+        par, score = self.view().get("par"), self.score
+        stars = 3 if par is not None and score >= par else \
+            2 if self.won or (par is not None and score >= par - 2) else 1
+        return stars, stars >= 2
+
+    def share_score(self, sets: int) -> Any:
+        return self.score
 
 
 GAME = Mags

@@ -32,6 +32,8 @@ taken back either.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import DECK, Card, card, code, find_sets, has_set, shared
 from ..errors import IllegalMove
 from ..move import Move
@@ -307,6 +309,25 @@ class Pillars(SoloGame):
             "consulted": self.consulted,
             "result": self.result,
         }
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        v = self.view()
+        title = {"won": "Samson!" if self.title == "Samson" else "Pillars cleared!",
+                 "lost": "No moves left", "resigned": "Resigned"}.get(v["result"], "Game over")
+        lines = [f"{v['consulted']} of 3 oracles consulted"]
+        if not self.won:
+            lines.insert(0, f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down")
+        if self.title:
+            lines.insert(0, f"Title: {self.title} — won without an oracle")
+        return {"title": title, "score": f"{v['score']} cards removed", "lines": lines, "stat_score": v["score"],
+                "by_worth": None}
+
+    def stars(self) -> tuple[int, bool]:
+        """3: won as Samson, 2: won with oracles, 1: tried."""
+        return (3 if self.title == "Samson" else 2 if self.won else 1), bool(self.won)
+
+    def share_score(self, sets: int) -> Any:
+        return self.score
 
 
 def read_level(level: dict) -> tuple[list[list[Card]], list[Card]]:

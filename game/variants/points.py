@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import find_sets, has_set, worth
 from ..errors import IllegalMove
 from ..move import Move
@@ -109,6 +111,21 @@ class Points(Game):
             "taken": [[list(c), p] for c, p in self.taken],
             "by_worth": list(self.by_worth),
         }
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        v = self.view()
+        hints = v["hints"]
+        lines = [f"{len(v['taken'])} Sets taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
+        if v["deck"]:
+            lines.append(f"ended with {v['deck']} cards still in the deck")
+        return {"title": "Deck played out!" if self.won else "Game ended", "score": f"{v['score']} points",
+                "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
+
+    def par_line(self, par: Any) -> str | None:
+        return f"par ≥{par} points — " + ("par reached!" if self.score >= par else f"{par - self.score} short of par")
+
+    def share_score(self, sets: int) -> Any:
+        return self.score
 
 
 GAME = Points

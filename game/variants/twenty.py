@@ -40,6 +40,7 @@ Decisions where the rules are silent (say them in the help too):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import DECK, Card, code, find_sets, has_set, is_set, worth
 from ..errors import IllegalMove
@@ -258,6 +259,34 @@ class Twenty(Game):
             "clock": self.clock,
             "last": _copy(self.last),
         }
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        """Points, hands won, Sets and wrong calls of each player, best first."""
+        v = self.view()
+        moves = [Move.parse(h) for h in self.history]
+        wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
+        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
+        lines = []
+        for p in ranking:
+            sets = sum(1 for m in moves if m.player == p and m.verb == "set")
+            wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
+            lines.append(f"{names.get(p, p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
+                         f"{wrong} wrong")
+        winners = [p for p in ranking if v["scores"][p] == v["scores"][ranking[0]]]
+        name = names.get(winners[0], winners[0])
+        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
+        by_worth = [0, 0, 0, 0]
+        for m in moves:
+            if m.player == "P1" and m.verb == "set":
+                by_worth[worth(*m.cards) - 1] += 1
+        return {"title": title, "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "lines": lines,
+                "stat_score": v["scores"]["P1"], "by_worth": by_worth}
+
+    def share_facts(self) -> dict[str, Any]:
+        """As every mode's, without a score: 20/20's share says won or not (points are not Sets)."""
+        facts = super().share_facts()
+        del facts["score"]
+        return facts
 
 
 GAME = Twenty

@@ -1,0 +1,134 @@
+"""What to draw again: a frame's dirty rectangles, worked out from what the last frame showed.
+
+A scene alone on the stack answers ``dirty(alpha)`` with the rectangles
+that change (see ``scenes/__init__.py``).  A play scene keeps one
+``RedrawTracker``: it remembers how each card sprite looked, which parts of
+the screen showed what (regions: area and key), and the particles' bounds,
+and says what differs now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
+WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
+
+
+def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
+    """Overlapping rectangles joined; then, while more than ``limit`` are left, the pair whose
+    union wastes the least area is joined (each one is a clipped pass of ``draw``).
+
+    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
+    [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
+    """
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        i = r.collidelist(out)
+        while i >= 0:
+            r.union_ip(out.pop(i))
+            i = r.collidelist(out)
+        out.append(r)
+    while len(out) > limit:
+        areas = [r.w * r.h for r in out]
+        best = None  # (waste, i, j): the first pair of least waste, each union worked out once
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                u = a.union(out[j])
+                waste = u.w * u.h - areas[i] - areas[j]
+                if best is None or waste < best[0]:
+                    best = (waste, i, j)
+        _waste, i, j = best
+        joined = out[i].union(out.pop(j))
+        out[i] = joined
+        out = merge(out, len(out))  # the joined one may now overlap others
+    return out
+
+
+def one_box(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rectangles, or their one bounding box when it adds little (one clipped pass of ``draw``
+    costs its Python work again)."""
+    if len(rects) > 1:
+        box = rects[0].unionall(rects[1:])
+        if box.w * box.h <= ONE_PASS * sum(r.w * r.h for r in rects):
+            return [box]
+    return rects
+
+
+class RedrawTracker:
+    """What the last frame showed: each sprite's look, each region's key, the particles' bounds."""
+
+    def __init__(self) -> None:
+        self.looks: dict[int, tuple] = {}  # sprite id -> its look, bounds first
+        self.busy: set[int] = set()  # sprites that moved or animated
+        self.extra: list[pygame.Rect] = []
+        self.hud: Any = None
+        self.shown: list[Any] | None = None
+        self.frame = -1  # the frame the looks are of (its draw may skip the cards outside the clip)
+
+    def sprites(self, looks: dict[int, tuple], busy: set[int], frame: int = -1) -> list[pygame.Rect]:
+        """Where sprites changed their look, move or animate, or came or went: where they are and were."""
+        last, self.looks = self.looks, looks
+        was_busy, self.busy = self.busy, busy
+        self.frame = frame
+        rects = []
+        for k, look in looks.items():
+            old = last.get(k)
+            if old != look or k in busy or k in was_busy:
+                rects.append(look[0])
+                if old is not None:
+                    rects.append(old[0])
+        rects += [old[0] for k, old in last.items() if k not in looks]
+        return rects
+
+    def extras(self, extra: list[pygame.Rect]) -> list[pygame.Rect]:
+        """Floating texts and particles: where they are and where they were."""
+        last, self.extra = self.extra, extra
+        return extra + last
+
+    def regions(self, hud_key: Any,
+                regions: list[tuple[pygame.Rect, Any]]) -> list[tuple[int, pygame.Rect, Any, Any]] | None:
+        """(index, area, key, last key) of each region whose key changed; None to draw everything
+        (``hud_key`` changed, or the regions are not those of the last frame)."""
+        hud, self.hud = self.hud, hud_key
+        keys = [k for _r, k in regions]
+        shown, self.shown = self.shown, keys
+        if hud != hud_key or shown is None or len(shown) != len(keys):
+            return None
+        return [(n, r, k, old) for n, ((r, k), old) in enumerate(zip(regions, shown)) if k != old]
+
+
+class ArtWarmer:
+    """Draws ahead, a step a frame (a blank card, a symbol or a face), the faces the next move may
+    need: the table's cards at the sizes of three cards fewer and three more.  Drawn all at once
+    when the size changes, they would cost one frame tens of milliseconds."""
+
+    def __init__(self) -> None:
+        self.wait = 0.0
+        self.done: Any = None  # the (table, art) whose faces are all drawn
+
+    def step(self, dt: float, table: list[int], art_for_count) -> None:
+        """One step of drawing ahead for ``table``; ``art_for_count(n)`` is the card art for n cards."""
+        self.wait -= dt
+        n = len(table)
+        key = (tuple(table), art_for_count(n))
+        if self.wait > 0 or self.done == key:
+            return
+        self.wait = WARM_EVERY
+        for m in (n - 3, n + 3):
+            if m < 3:
+                continue
+            art = art_for_count(m)
+            if not art.drawn(-1):
+                art.prepare(-1)  # drawn large, then scaled down: two steps
+                return
+            for c in table:
+                if not art.drawn(c):
+                    art.prepare(c)
+                    return
+        self.done = key
