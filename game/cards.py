@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 Card = int
 
-FEATURES = ("number", "color", "shape", "shading")
+FEATURES = ("number", "colour", "shape", "shading")  # as the game writes them to players
 LETTERS = ("123", "RGP", "DOS", "EHF")
 VALUE_NAMES = (
     ("one", "two", "three"),
@@ -243,6 +243,15 @@ def is_cap(cards: Iterable[Card]) -> bool:
     return not has_set(cards)
 
 
+def plural(n: int, noun: str) -> str:
+    """``n`` and the noun, in the plural unless n is one.
+
+    >>> plural(1, "wrong pick"), plural(3, "repeat"), plural(0, "Set")
+    ('1 wrong pick', '3 repeats', '0 Sets')
+    """
+    return f"{n} {noun}{'' if abs(n) == 1 else 's'}"
+
+
 def describe(c: Card) -> str:
     """A card in words.
 
@@ -260,7 +269,7 @@ def why_not_set(a: Card, b: Card, c: Card) -> str:
     """Which features break a Set, in words; '' when the cards are a Set.
 
     >>> why_not_set(card("1RDE"), card("1RDH"), card("1GDF"))
-    'color: two red, one green'
+    'colour: two red, one green'
     """
     parts = []
     for i, name in enumerate(FEATURES):

@@ -267,6 +267,17 @@ class Session:
             return self._record(str(m))
         return self._realtime_move(player, m)
 
+    def stop(self, now: float) -> str:
+        """End the game at ``now`` as it stands (a demo's time is up, a host closes the room).
+
+        :raises IllegalMove: when it is over already.
+        """
+        self.tick(now)
+        if self.over:
+            raise IllegalMove("the game is over")
+        self.caller = self.pending = None
+        return self._record("end")
+
     def _call(self, player: str) -> str:
         if not self.realtime:
             raise IllegalMove(f"there are no calls in {self.mode}")

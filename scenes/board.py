@@ -81,13 +81,13 @@ class TableBoard(Board):
     def art(self, n: int | None = None):
         s = self.scene.app.settings
         n = len(self.scene.table) if n is None else n
-        return art_for(card_width(n, self.scene.frame.board), str(s.get("palette", "standard")),
+        return art_for(card_width(n, self.scene.frame.board, self.scene.MIN_COLS), str(s.get("palette", "standard")),
                        bool(s.get("colour_cue", False)))
 
     def slots(self) -> dict[int, tuple[float, float]]:
         table = self.scene.table
         art = self.art(len(table))
-        return dict(zip(table, table_slots(len(table), self.scene.frame.board, art.w)))
+        return dict(zip(table, table_slots(len(table), self.scene.frame.board, art.w, self.scene.MIN_COLS)))
 
     def place(self, animate: bool = True) -> None:
         """Move every table sprite to its slot (snap when not animating) and set its key."""

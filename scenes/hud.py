@@ -103,7 +103,7 @@ class Hud:
         if n:
             for k in range(min(3, (n + 19) // 20)):
                 surface.blit(small.back(), small.back().get_rect(center=(round(x - k * 2), round(y - k * 2))))
-        theme.blit_text(surface, f"{n} left" if n else "deck empty", round(u * 1.0),
+        theme.blit_text(surface, f"{n} in the deck" if n else "deck empty", round(u * 1.0),
                         (x + u * 2.2, y), theme.MUTED, True, "midleft")
 
     def draw_toast(self, surface: pygame.Surface, frame: Frame, size: float) -> None:

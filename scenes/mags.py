@@ -205,7 +205,7 @@ class MagsScene(TableScene):
         theme.blit_text(surface, str(v["score"]), round(u * 2.0), (rect.right - u, rect.top + u * 2.7),
                         theme.GOOD, True, "topright")
         left = v["left"] + v["deck"]
-        lines = [(f"cards left {left} (win: 9 or fewer)", theme.MUTED)]
+        lines = [(f"{left} cards to clear (win: 9 or fewer)", theme.MUTED)]
         if v["par"] is not None:
             lines.append((f"par {v['par']} Sets", theme.ACCENT))
         lines.append(("peeking allowed (hover a pile)" if v["peek"] else "no peeking: tops only",

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.cards import code, find_sets
+from game.cards import code, describe, find_sets
 from game.move import Move
 from sprites import theme
 from sprites.cardart import art_for
@@ -224,7 +224,7 @@ class PillarsScene(TableScene):
         elif m.verb == "oracle":
             self.app.sound("deal")
             self.board.sync(origin=self.board.stack_pos)
-            self.toast.show(f"The oracle is {code(self.revealed(m))}", theme.ACCENT, 2.5)
+            self.toast.show(f"The oracle is {describe(self.revealed(m))}", theme.ACCENT, 2.5)
         else:
             self.board.sync()
         if self.game.over:

@@ -7,6 +7,7 @@ import pygame
 from game.cards import card, code, is_set, worth
 from game.errors import IllegalMove
 from game.move import Move
+from game.variants.points import reshuffles
 from sprites import theme
 from sprites.hud import Button
 
@@ -18,6 +19,8 @@ class PointsScene(TableScene):
     mode = "points"
     TIMED = False
     SHOW_CLOCK = False  # no clock in Solitaire-Set: the time is only kept for the results
+    MIN_COLS = 4  # room for a 13th card to the right: adding one moves none of the twelve
+    CONFIRM = 3.0  # seconds the End button waits for its second press
 
     def buttons(self) -> list[Button]:
         return [
@@ -25,7 +28,7 @@ class PointsScene(TableScene):
             Button("Add a card", lambda: self.act("add"), "+"),
             Button("Reshuffle −2", lambda: self.act("reshuffle"), "0"),
             Button("Undo", self.undo, "Ctrl+Z/Backspace"),
-            Button("End game", lambda: self.act("end"), "End"),
+            Button("End game", self.end, "End"),
         ] + super().buttons()
 
     def make_driver(self):
@@ -36,6 +39,17 @@ class PointsScene(TableScene):
             self.act("add")
             return True
         return super().handle_key(e)
+
+    def end(self) -> None:
+        """End the game on a second press within a few seconds: the first asks."""
+        if self.locked:
+            return
+        if self.app.now <= getattr(self, "end_asked", -1.0):
+            self.end_asked = -1.0
+            self.act("end")
+            return
+        self.end_asked = self.app.now + self.CONFIRM
+        self.toast.show("End the game here? Press End again to confirm", theme.ACCENT, self.CONFIRM)
 
     def act(self, verb: str) -> None:
         if not self.locked:
@@ -100,6 +114,8 @@ class PointsScene(TableScene):
         else:
             self.sync()
         self.mark_hint()
+        if not self.v["worth_one"] and "worth 1" in self.toast.s:
+            self.toast.clear()  # back to 12 cards (a Set taken, a reshuffle): the notice no longer holds
         if self.game.over:
             self.app.sound("win" if self.game.won else "lose")
 
@@ -130,3 +146,7 @@ class PointsScene(TableScene):
         theme.blit_text(surface, f"Hints used: {v['hints']}", round(u * 1.0), (x, y), theme.MUTED, True)
         theme.blit_text(surface, f"Sets taken: {len(v['taken'])}", round(u * 1.0), (x, y + u * 1.5), theme.MUTED,
                         True)
+        shuffles = reshuffles(self.game.history)
+        if shuffles:
+            theme.blit_text(surface, f"Reshuffles: {shuffles} (−{2 * shuffles})", round(u * 1.0), (x, y + u * 3.0),
+                            theme.MUTED, True)

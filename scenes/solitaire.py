@@ -32,6 +32,7 @@ from .solitaire_draw import StackDrawing
 from .solitaire_input import StackInput
 
 HIDDEN = "??"
+SHARES = re.compile(r"\b([123][RGP][DOS][EHF]) shares\b")
 CODE = re.compile(r"\b([123][RGP][DOS][EHF])\b")
 
 
@@ -39,8 +40,12 @@ def in_words(text: str) -> str:
     """An engine message with its card codes spelled out for the player.
 
     >>> in_words("2GOH shares one feature with 1RDE")
-    'two green striped ovals shares one feature with one red empty diamond'
+    'two green striped ovals share one feature with one red empty diamond'
+    >>> in_words("1RDE shares one feature with 2GOH")
+    'one red empty diamond shares one feature with two green striped ovals'
     """
+    # "shares" agrees with the card before it: two ovals share, one oval shares
+    text = SHARES.sub(lambda m: f"{m[1]} {'shares' if m[1][0] == '1' else 'share'}", text)
     return CODE.sub(lambda m: describe(card(m[1])), text)
 
 

@@ -178,8 +178,10 @@ class StackDrawing:
         """The key legend, its last line at ``bottom``."""
         u = self.scene.frame.unit
         size = round(u * 0.78)
-        x = self.scene.frame.side.left + u
-        y = bottom - len(self.LEGEND) * u * 1.05
-        for line in self.LEGEND:
+        side = self.scene.frame.side
+        x = side.left + u
+        lines = [part for line in self.LEGEND for part in theme.wrap(line, size, round(side.w - 2 * u), True)]
+        y = bottom - len(lines) * u * 1.05  # wrapped to the panel: a long line never runs past its border
+        for line in lines:
             theme.blit_text(surface, line, size, (x, y), theme.DIM, True)
             y += u * 1.05

@@ -37,6 +37,7 @@ from .redraw import ArtWarmer, RedrawTracker
 
 class TableScene(Scene):
     mode = ""
+    MIN_COLS = 0  # the table's grid has at least this many columns (a card added in a new one moves no other)
     TIMED = False  # moves carry the scene clock as @t
     SHOW_CLOCK = True
     SHOW_DECK = True  # the deck is drawn even when empty ("deck empty")

@@ -117,7 +117,7 @@ class TutorialBase(Scene):
         """(the Set asked for?, what to say) for three picked cards."""
         if is_set(*picked):
             return True, "That's the Set! You are ready to play."
-        return False, "Not a Set — " + why_not_set(*picked).replace("color:", "colour:")
+        return False, "Not a Set — " + why_not_set(*picked)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -33,6 +33,7 @@ from .twenty_parts import TwentyView
 INTERLUDE = 4.5  # seconds the won hand stays on screen at most (the session holds the next deal as long)
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
 DEMO_LEVEL = "bot:expert"
+DEMO_END = (180.0, 240.0)  # a demo ends at the first hand break after 3:00, or at 4:00 (a game takes 15-45 min)
 DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
@@ -357,6 +358,11 @@ class TwentyScene(TableScene):
             if self.interlude["t"] <= 0 or (not self.replaying and not self.game.over
                                              and self.session.view()["hold"] <= 0):
                 self.end_interlude()
+        if self.demo and not self.game.over and (self.clock >= DEMO_END[1] or (
+                self.clock >= DEMO_END[0] and self.interlude is not None)):
+            self.session.stop(self.app.now)
+            self.interlude = None
+            self.link.pump()
 
     @property
     def animating(self) -> bool:

@@ -84,7 +84,7 @@ def test_worth_of_a_non_set_is_refused():
 
 def test_why_not_set_names_every_failing_feature():
     a, b, c = parse_cards("1RDE 2RDE 2GDE")
-    assert why_not_set(a, b, c) == "number: two 2s, one 1; color: two red, one green"
+    assert why_not_set(a, b, c) == "number: two 2s, one 1; colour: two red, one green"
     assert why_not_set(*parse_cards("1RDE 1ROE 1RSH")) == "shading: two empty, one striped"
     both = "shape: two ovals, one diamond; shading: two empty, one striped"
     assert why_not_set(*parse_cards("1RDE 1ROE 1ROH")) == both

@@ -117,7 +117,7 @@ def test_redo_plays_the_move_taken_back():
 
 def test_a_wrong_pick_is_refused_with_the_reason():
     g = game_from(ONE_SET)
-    with pytest.raises(IllegalMove, match="color: two red, one green"):
+    with pytest.raises(IllegalMove, match="colour: two red, one green"):
         g.play("set 1RDE 1RDH 1GDE")
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, find_sets, has_set, is_set, worth
+from ..cards import DECK, find_sets, has_set, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -193,12 +193,12 @@ class Classic(Game):
             title, score = "No Set in twelve — you lose", f"{v['score']} Sets"
         elif timed == "sprint":
             title, score = ("Deck cleared!" if self.won else "Sprint over"), clock_text(v["score"])
-            lines.append(f"{v['misses']['P1']} wrong picks (+5 s each)")
+            lines.append(f"{plural(v['misses']['P1'], 'wrong pick')} (+5 s each)")
         elif timed == "blitz":
             title, score = "Time's up!", f"{v['score']} Sets"
         else:
             title, score = ("Deck cleared!" if self.won else "Game over"), f"{v['score']} points"
-        lines.append(f"{v['misses']['P1']} wrong picks or timeouts")
+        lines.append(f"{plural(v['misses']['P1'], 'wrong pick')} or time-outs")
         return {"title": title, "score": score, "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, card, find_sets, is_set, worth
+from ..cards import DECK, card, find_sets, is_set, plural, worth
 from ..move import Move
 from ..rng import Rng
 from .base import Game
@@ -104,7 +104,7 @@ class FindAll(Game):
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         v = self.view()
         return {"title": "All Sets found!" if self.won else "Puzzle left", "score": f"{len(v['found'])} of {v['sets']}",
-                "lines": [f"{v['misses']} wrong picks", f"{v['repeats']} repeats"],
+                "lines": [plural(v['misses'], "wrong pick"), plural(v['repeats'], "repeat")],
                 "stat_score": round(self.clock, 2), "by_worth": None}
 
     def share_facts(self) -> dict[str, Any]:

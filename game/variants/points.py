@@ -114,11 +114,15 @@ class Points(Game):
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         v = self.view()
-        hints = v["hints"]
-        lines = [f"{len(v['taken'])} Sets taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
+        hints, sets, shuffles = v["hints"], len(v["taken"]), reshuffles(self.history)
+        lines = [f"{sets} Set{'s' if sets != 1 else ''} taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
+        if shuffles:
+            lines.append(f"{shuffles} reshuffle{'s' if shuffles != 1 else ''}: −{2 * shuffles} points")
         if v["deck"]:
-            lines.append(f"ended with {v['deck']} cards still in the deck")
-        return {"title": "Deck played out!" if self.won else "Game ended", "score": f"{v['score']} points",
+            lines.append(f"ended with {v['deck']} card{'s' if v['deck'] != 1 else ''} still in the deck")
+        pts = v["score"]
+        return {"title": "Deck played out!" if self.won else "Game ended",
+                "score": f"{pts} point{'s' if abs(pts) != 1 else ''}",
                 "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
 
     def par_line(self, par: Any) -> str | None:
@@ -126,6 +130,15 @@ class Points(Game):
 
     def share_score(self, sets: int) -> Any:
         return self.score
+
+
+def reshuffles(moves: list[str]) -> int:
+    """How many reshuffles (−2 each) a game's moves hold.
+
+    >>> reshuffles(["add", "reshuffle", "set 1RDE 1RDH 1RDF", "reshuffle"])
+    2
+    """
+    return sum(m.split()[0] == "reshuffle" for m in moves)
 
 
 GAME = Points

@@ -27,7 +27,7 @@ def check_set(cards: Sequence[Card]) -> None:
     """Refuse unless the three cards form a Set, saying which feature fails.
 
 
-    :raises IllegalMove: e.g. "not a Set — color: two red, one green".
+    :raises IllegalMove: e.g. "not a Set — colour: two red, one green".
     """
     a, b, c = cards
     if not is_set(a, b, c):
