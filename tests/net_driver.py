@@ -72,9 +72,10 @@ def take_a_set(rs: RemoteSession, turns: bool = True) -> None:
     me = rs.players[rs.seat]
     if turns and len(rs.game.history) % len(rs.players) != rs.seat:
         return
-    if getattr(rs, "_asked", None) == len(rs.events):
+    position = (len(rs.events), id(rs.replica))  # a replica loaded afresh (a reconnection) asks again
+    if getattr(rs, "_asked", None) == position:
         return  # one try per position: wait for the answer
-    rs._asked = len(rs.events)
+    rs._asked = position
     moves = [m.split(" ", 1)[1] for m in rs.game.legal_moves() if m.startswith(me + " set")]
     if moves:
         rs.act(rs.seat, moves[0], time.monotonic())

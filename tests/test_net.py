@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
+import time
 
 import pytest
 
@@ -19,7 +21,8 @@ from game.net.protocol import (
     parse_address,
 )
 from game.net.room import ONLINE
-from game.net.server import ServerThread
+from game.net.roomlog import RoomLog
+from game.net.server import Server, ServerThread
 from game.session import from_json
 
 from .net_driver import join, next_of, open_room, take_a_set, until
@@ -191,3 +194,26 @@ def test_a_room_log_is_a_session_that_replays(server):
     copy = from_json(room.session.to_json())
     assert copy.events[:4] == ra.events[:4]
     a.close()
+
+
+def test_idle_rooms_expire_and_are_not_offered_again(tmp_path):
+    st = ServerThread("127.0.0.1", 0, data=tmp_path)
+    try:
+        a = open_room(st.port, "Ann")
+        code = a.room
+
+        async def later():
+            return st.server.expire(st.server.now() + 2 * 3600 + 1)
+
+        assert asyncio.run_coroutine_threadsafe(later(), st.loop).result(10) == [code]
+        assert "idle" in next_of(a, "error")["why"] and code not in st.server.rooms
+        a.close()
+    finally:
+        st.stop()
+    log = RoomLog(tmp_path)
+    assert log.rooms() == []
+    log.save_room("K7M29QXD", {"mode": "classic", "seats": []}, time.time() - 3 * 3600)
+    log.close()
+    again = Server(tmp_path)
+    assert again.restore() == 0 and RoomLog(tmp_path).rooms() == []
+    again.stop()

@@ -84,7 +84,9 @@ class Room:
         """
         if mode not in ONLINE:
             raise ProtocolError(f"mode {mode!r} is not played online: one of {', '.join(ONLINE)}")
-        opts = {k: v for k, v in options.items() if k != "players"}
+        if "players" in options:
+            raise ProtocolError("options: the seats make the players (add bots or friends)")
+        opts = dict(options)
         try:
             variants.new(mode, 0, **opts)
         except (ValueError, TypeError) as e:

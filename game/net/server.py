@@ -49,15 +49,15 @@ class Conn:
 
     __slots__ = ("ws", "room", "seat", "tokens", "stamp")
 
-    def __init__(self, ws: Any, now: float) -> None:
+    def __init__(self, ws: Any, now: float, burst: float) -> None:
         self.ws = ws
         self.room: Room | None = None
         self.seat = -1
-        self.tokens, self.stamp = BURST, now
+        self.tokens, self.stamp = burst, now
 
-    def allow(self, now: float, rate: float) -> bool:
+    def allow(self, now: float, rate: float, burst: float) -> bool:
         """Take one message from the allowance (a token bucket); False when it is spent."""
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * rate)
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * rate)
         self.stamp = now
         if self.tokens < 1.0:
             return False
@@ -70,7 +70,7 @@ class Server:
 
     def __init__(self, data: str | os.PathLike | None, rate: float = RATE, idle: float = IDLE) -> None:
         self.rooms: dict[str, Room] = {}
-        self.rate, self.idle = rate, idle
+        self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.log = RoomLog(data)
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.touched: dict[str, float] = {}
@@ -181,7 +181,7 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         """Serve one connection until it closes."""
         self.loop = self.loop or asyncio.get_running_loop()
-        conn = Conn(ws, self.now())
+        conn = Conn(ws, self.now(), self.burst)
         try:
             async for text in ws:
                 try:
@@ -205,8 +205,8 @@ class Server:
 
     def on_message(self, conn: Conn, text: Any) -> None:
         now = self.now()
-        if not conn.allow(now, self.rate):
-            self.reply(conn, {"type": "error", "why": "too many messages: at most 20 a second"})
+        if not conn.allow(now, self.rate, self.burst):
+            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second"})
             return
         try:
             msg = parse(text)
