@@ -2,12 +2,13 @@
 
 A server killed (even ``kill -9``) and started again on the same file offers every
 room that was not closed, each game with exactly the events its players saw: an
-event is committed before it is sent.  The file uses SQLite's write-ahead log
+event is committed before it is sent (the server commits once a turn of its loop for
+all that turn said, then sends it).  The file uses SQLite's write-ahead log
 (``synchronous=NORMAL``): a commit survives the process being killed (not the
 machine losing power), at a few tens of microseconds a commit.
 
 >>> log = RoomLog(None)
->>> log.save_room("K7M29QXD", {"mode": "classic"}, 100.0)
+>>> log.save_room("K7M29QXD", {"mode": "classic", "game": {"number": 1}}, 100.0)
 >>> log.add_events("K7M29QXD", 1, 1, ["P1 call @1.00"], {"clock": 1.0})
 >>> [(code, room["mode"], events) for code, room, events, _state, _t in log.rooms()]
 [('K7M29QXD', 'classic', ['P1 call @1.00'])]
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,25 +55,31 @@ class RoomLog:
                         "DO UPDATE SET room = excluded.room, touched = excluded.touched",
                         (code, json.dumps(room), touched))
 
-    def add_events(self, code: str, game: int, first: int, events: list[str], state: dict) -> None:
+    def add_events(self, code: str, game: int, first: int, events: list[str], state: dict,
+                   commit: bool = True) -> None:
         """Append events ``first``, ``first + 1``… of game ``game`` and the session's small state
-        (clock, call, bots) in one transaction."""
+        (clock, call, bots).  With ``commit=False`` they wait in an open transaction for ``commit()``
+        (the server commits once for all that happened in one turn of its loop)."""
         db = self.db
-        db.execute("BEGIN")
-        try:
-            db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
-                           [(code, game, first + i, e) for i, e in enumerate(events)])
-            db.execute("UPDATE rooms SET state = ? WHERE code = ?", (json.dumps(state), code))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+        if not db.in_transaction:
+            db.execute("BEGIN")
+        db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
+                       [(code, game, first + i, e) for i, e in enumerate(events)])
+        db.execute("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", (json.dumps(state), time.time(), code))
+        if commit:
+            self.commit()
+
+    def commit(self) -> None:
+        """Make what was written since the last commit permanent."""
+        if self.db.in_transaction:
+            self.db.execute("COMMIT")
 
     def touch(self, code: str, touched: float) -> None:
         self.db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (touched, code))
 
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""
+        self.commit()
         self.db.execute("BEGIN")
         self.db.execute("DELETE FROM events WHERE code = ?", (code,))
         self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
@@ -97,4 +105,5 @@ class RoomLog:
         return out
 
     def close(self) -> None:
+        self.commit()
         self.db.close()

@@ -1,9 +1,11 @@
 """The room server on the ``websockets`` library (asyncio): ``python -m game.server``.
 
 Every message is handled whole before the next (no ``await`` inside), so a room's
-events go out in one order to every member.  Replies and events are written
-without waiting (``websockets.broadcast``); a connection whose unsent output
-passes ``MAX_BACKLOG`` bytes is closed (it rejoins and gets the whole state).
+events go out in one order to every member.  What one turn of the loop says is
+sent at its end, after one commit of the room log for all of it (a group
+commit); replies and events are written without waiting (``websockets.broadcast``);
+a connection whose unsent output passes ``MAX_BACKLOG`` bytes is closed (it
+rejoins and gets the whole state).
 
 Bad input never takes the server down nor touches another room: a message over
 4 KiB closes that connection (code 1009, by the library); anything else wrong —
@@ -76,13 +78,30 @@ class Server:
         self.touched: dict[str, float] = {}
         self.events = 0  # events sent out since the start (figures for the bench)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: list[tuple[list, str]] = []
+        self.flushing = False
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list, text: str) -> None:
-        wss = [c.ws for c in conns]
-        broadcast(wss, text)
-        for c in conns:
-            t = getattr(c.ws, "transport", None)
+        """Send ``text`` to ``conns`` at the end of this turn of the loop, after the log's commit
+        (so nothing is seen that a restart would not offer again)."""
+        self.outbox.append(([c.ws for c in conns], text))
+        if not self.flushing:
+            self.flushing = True
+            if self.loop is not None:
+                self.loop.call_soon(self.flush)
+            else:
+                self.flush()
+
+    def flush(self) -> None:
+        """Commit the log, then write every message of this turn, in order."""
+        self.flushing = False
+        self.log.commit()
+        box, self.outbox = self.outbox, []
+        for wss, text in box:
+            broadcast(wss, text)
+        for ws in {id(w): w for wss, _ in box for w in wss}.values():
+            t = getattr(ws, "transport", None)
             if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
                 t.abort()  # cannot keep up: it reconnects and gets the whole state
 
@@ -119,7 +138,7 @@ class Server:
         s = room.session
         state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
                  "bots": {p: b.state() for p, b in s.bots.items()}}
-        self.log.add_events(room.code, room.number, before + 1, new, state)
+        self.log.add_events(room.code, room.number, before + 1, new, state, commit=False)
         room.logged = before + len(new)
         self.events += len(new)
         if s.over:
