@@ -7,6 +7,7 @@ import math
 import time
 
 import pytest
+from net_driver import join, next_of, open_room, take_a_set, until
 
 from game.net.client import RemoteSession
 from game.net.protocol import (
@@ -24,8 +25,6 @@ from game.net.room import ONLINE
 from game.net.roomlog import RoomLog
 from game.net.server import Server, ServerThread
 from game.session import from_json
-
-from .net_driver import join, next_of, open_room, take_a_set, until
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import json
 import threading
 
 import pytest
+from net_driver import WAIT, join, next_of, open_room, take_a_set, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -16,8 +17,6 @@ from game.net.client import RemoteSession
 from game.net.protocol import MAX_MESSAGE
 from game.net.server import ServerThread
 from game.rng import Rng
-
-from .net_driver import WAIT, join, next_of, open_room, take_a_set, until
 
 RATE = 2000.0  # this server's allowance (burst 4000), so that one flood below is cut by it
 

@@ -11,11 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from net_driver import WAIT, free_port, join, next_of, open_room, take_a_set, until
 
 from game.net.client import RemoteSession
 from game.net.roomlog import RoomLog
-
-from .net_driver import WAIT, free_port, join, next_of, open_room, take_a_set, until
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
