@@ -1,9 +1,11 @@
 """Play online: host a game (a room server inside the app, on the LAN) or join one by its code.
 
 *Host a game* starts a server on a free port on this machine (it lives as long
-as the app), opens a room on it and goes to the lobby, which shows the room
+as the app), opens a room on it and goes to the lobby (with a server typed in,
+``host:port`` or ``wss://host``, the room is opened there instead), which shows the room
 code and the LAN address friends type.  *Join* takes a room code (a game hosted
-on this machine) or ``host:port/CODE``.  The connection runs on its own thread
+on this machine) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
+behind TLS).  The connection runs on its own thread
 (``game.net.client.Client``); the scenes only read its queue.
 """
 
@@ -15,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.net.client import Client
-from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_address
+from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_join, parse_server
 from sprites import theme
 from sprites.hud import Button, stack_buttons
 
@@ -84,7 +86,8 @@ class OnlineScene(Scene):
 
     def enter(self, data: dict[str, Any]) -> None:
         self.fields = [TextField("Your name", str(self.app.settings.get("online_name") or "Player"), NAME_CHARS),
-                       TextField("Room to join: a code, or host:port/CODE", str(data.get("address", "")))]
+                       TextField("Room to join: a code, host:port/CODE or wss://host/CODE",
+                                 str(data.get("address", "")))]
         self.column = ButtonColumn([Button("Host a game", self.host, "Ctrl+H", accent=True),
                                     Button("Join", self.join, "Enter"),
                                     Button("Back", self.back, "Esc")])
@@ -101,26 +104,38 @@ class OnlineScene(Scene):
             self.app.set_setting("online_name", self.name)
 
     def host(self) -> None:
+        """A room on this app's own server; or, with a server typed in the second field
+        (``host:port`` or ``wss://host``, no code), a room on that one."""
+        typed = self.fields[1].text.strip()
         try:
-            server = hosted_server(self.app)
+            if typed:
+                host, port, secure = parse_server(typed)
+                where = f"{'wss://' if secure else ''}{host}:{port}"
+            else:
+                server = hosted_server(self.app)
+                host, port, secure = "127.0.0.1", server.port, False
+                where = f"{lan_address()}:{server.port}"
+        except ProtocolError as e:
+            self.error = f"{e} (to open a room on a server, type host:port without a code)"
+            return
         except OSError as e:
             self.error = f"Cannot host a game here: {e}"
             return
         self.remember_name()
-        client = Client("127.0.0.1", server.port)
+        client = Client(host, port, secure)
         client.send({"type": "create", "mode": "classic", "options": {}, "name": self.name})
-        self.app.manager.switch("lobby", {"client": client, "lan": f"{lan_address()}:{server.port}"})
+        self.app.manager.switch("lobby", {"client": client, "lan": where})
 
     def join(self) -> None:
         own = getattr(self.app, "room_server", None)
         try:
-            host, port, code = parse_address(self.fields[1].text, "127.0.0.1",
-                                             own.port if own is not None else DEFAULT_PORT)
+            host, port, code, secure = parse_join(self.fields[1].text, "127.0.0.1",
+                                                  own.port if own is not None else DEFAULT_PORT)
         except ProtocolError as e:
             self.error = str(e)
             return
         self.remember_name()
-        client = Client(host, port)
+        client = Client(host, port, secure)
         client.send({"type": "join", "room": code, "name": self.name})
         self.app.manager.switch("lobby", {"client": client, "lan": None})
 

@@ -98,6 +98,34 @@ def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int 
     return host, port, normal_code(code)
 
 
+def parse_join(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT
+               ) -> tuple[str, int, str, bool]:
+    """Like ``parse_address``, and whether to use TLS: ``wss://host/CODE`` (port 443 unless given).
+
+    >>> parse_join("wss://play.example.org/K7M2-9QXD")
+    ('play.example.org', 443, 'K7M29QXD', True)
+
+    :raises ProtocolError: naming what is wrong.
+    """
+    secure = (text or "").strip().lower().startswith("wss://")
+    host, port, code = parse_address(text, default_host, 443 if secure else default_port)
+    return host, port, code, secure
+
+
+def parse_server(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int, bool]:
+    """A server to open a room on: ``host``, ``host:port`` or ``wss://host[:port]`` as (host, port, TLS).
+
+    >>> parse_server("192.168.1.20:8765"), parse_server("wss://play.example.org")
+    (('192.168.1.20', 8765, False), ('play.example.org', 443, True))
+
+    :raises ProtocolError: naming what is wrong.
+    """
+    text = (text or "").strip().rstrip("/")
+    secure = text.lower().startswith("wss://")
+    host, port, _code = parse_address(f"{text}/{'0' * CODE_LENGTH}", "", 443 if secure else default_port)
+    return host, port, secure
+
+
 # ----- checking fields ----------------------------------------------------------------------
 def _name(v: Any) -> str:
     if not isinstance(v, str) or not 1 <= len(v.strip()) <= 24 or any(ord(c) < 32 or ord(c) == 127 for c in v):
