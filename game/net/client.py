@@ -242,8 +242,12 @@ class RemoteSession:
     def apply(self, msg: dict) -> None:
         s = self.replica
         n, move = msg.get("n"), msg.get("move")
-        if n != len(s.events) + 1 or not isinstance(move, str):
-            return  # one already taken (or a gap: the whole state follows a reconnection)
+        if not isinstance(n, int) or not isinstance(move, str) or n <= len(s.events):
+            return  # one already taken (the whole state came first)
+        if n > len(s.events) + 1:
+            self.messages.append("events missed: asking for the whole game")
+            self.client.cut()  # the rejoin brings the whole state
+            return
         t = move.rsplit("@", 1)[-1]
         with contextlib.suppress(ValueError):
             s.clock = min(s.clock, float(t))  # the replica's clock may run a little ahead of the server's
