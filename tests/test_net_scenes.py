@@ -38,7 +38,8 @@ def step_until(app, done, timeout: float = WAIT) -> None:
         if done():
             return
         assert time.monotonic() < end, "condition not met in time"
-        client = getattr(top(app), "client", None)
+        scene = top(app)
+        client = getattr(scene, "client", None) or getattr(getattr(scene, "session", None), "client", None)
         if client is not None:
             with client.inbox.not_empty:
                 client.inbox.not_empty.wait_for(lambda c=client: len(c.inbox.queue) > 0, timeout=0.05)
@@ -89,3 +90,21 @@ def test_join_by_code_finds_the_room_hosted_in_this_app(online):
     step_until(app, lambda: guest.lobby is not None and len(guest.lobby["seats"]) == 2)
     assert guest.lobby["seat"] == 1 and not guest.hosting
     host.client.close()
+
+
+def test_the_classic_scene_plays_an_online_game_from_its_remote_session(online):
+    app = online
+    press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
+    lobby = top(app)
+    step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
+    press(app, pygame.K_RETURN)
+    step_until(app, lambda: type(top(app)).__name__ == "ClassicScene")
+    scene = top(app)
+    rs = scene.session
+    assert isinstance(rs, RemoteSession) and rs.seat == 0
+    for k in range(3):
+        move = next(m for m in rs.game.legal_moves() if m.startswith("P1 set"))
+        scene.play(move)  # sent to the server; its events come back through the session's tick
+        step_until(app, lambda k=k: rs.view(0)["scores"]["P1"] == k + 1 and scene.seen == len(rs.events))
+    assert scene.v["score"] == 3
+    assert rs.events == app.room_server.server.rooms[lobby.lobby["room"]].session.events

@@ -177,7 +177,8 @@ class RemoteSession:
         self.messages: list[str] = []  # refusals and notices for the window to show
         self.final: dict | None = None  # the server's result once the game is over
         self.lobby: dict | None = client.lobby
-        self.load(state, time.monotonic() if now is None else now)
+        self.based = now is not None  # False: the first tick's ``now`` sets the time base (any clock)
+        self.load(state, 0.0 if now is None else now)
 
     def load(self, state: dict, now: float) -> None:
         """Start the replica again from a whole ``state`` (first, and after a reconnection)."""
@@ -201,12 +202,22 @@ class RemoteSession:
         return self.replica.over
 
     @property
+    def clock(self) -> float:
+        return self.replica.clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self.replica.clock = float(value)
+
+    @property
     def events(self) -> list[str]:
         return self.replica.events
 
     # ----- the session interface -----------------------------------------------------------------
     def tick(self, now: float) -> None:
         """Take what the server said (never waiting) and run the replica's clock to ``now``."""
+        if not self.based:
+            self.based, self.replica.last = True, float(now)
         for _ in range(self.MAX_DRAIN):
             msg = self.client.get()
             if msg is None:
@@ -227,7 +238,7 @@ class RemoteSession:
         if kind == "event":
             self.apply(msg)
         elif kind == "state":
-            self.load(msg, now)
+            self.load(msg, self.replica.last if self.based else now)
         elif kind == "over":
             self.final = msg.get("result")
         elif kind == "refused":
@@ -258,11 +269,9 @@ class RemoteSession:
             self.client.cut()
 
     def act(self, seat: int | str, action: str, now: float) -> str:
-        """Send ``action`` for this client's seat; the server's events (or a refusal) come later.
-        Returns the action sent, ``""`` when it is for a seat that is not ours (nothing is sent)."""
-        if self.replica.player(seat) != self.replica.players[self.seat]:
-            self.messages.append(f"you play {self.replica.players[self.seat]}")
-            return ""
+        """Send ``action`` for this client's own seat (whatever ``seat`` the window names: here one
+        person plays one seat); the server's events, or its refusal, come later through ``tick``.
+        Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
         self.last_id += 1
         self.client.send({"type": "act", "action": action, "id": self.last_id})
         return action
