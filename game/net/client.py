@@ -191,6 +191,7 @@ class RemoteSession:
         self.names = list(state.get("names", []))
         self.room = state.get("room")
         self.last_id = getattr(self, "last_id", 0)
+        self.guess: int | None = None  # the id of a call shown before the server took it
 
     def __getattr__(self, name: str) -> Any:
         if name == "replica":
@@ -243,6 +244,9 @@ class RemoteSession:
             self.final = msg.get("result")
         elif kind == "refused":
             self.messages.append(str(msg.get("why", "refused")))
+            if msg.get("id") == self.guess and self.replica.caller == self.replica.players[self.seat]:
+                self.replica.caller = None  # our call was not taken (someone called first)
+                self.guess = None
         elif kind == "error":
             self.messages.append(str(msg.get("why", "error")))
         elif kind == "lobby":
@@ -262,6 +266,9 @@ class RemoteSession:
         t = move.rsplit("@", 1)[-1]
         with contextlib.suppress(ValueError):
             s.clock = min(s.clock, float(t))  # the replica's clock may run a little ahead of the server's
+        if self.guess is not None and s.caller == s.players[self.seat]:
+            s.caller = None  # the call shown early: the server's events say what happened
+        self.guess = None
         try:
             s.apply_event(move)
         except (IllegalMove, ValueError) as e:
@@ -274,6 +281,10 @@ class RemoteSession:
         Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
         self.last_id += 1
         self.client.send({"type": "act", "action": action, "id": self.last_id})
+        r = self.replica
+        if action.strip().lower() == "call" and r.caller is None and not r.over:
+            # shown at once, so the picks that follow go on; the server's event (or refusal) settles it
+            r.caller, r.call_ends, self.guess = r.players[self.seat], r.clock + r.call_time, self.last_id
         return action
 
     def view(self, seat: int | str | None = None) -> dict:
