@@ -26,6 +26,8 @@ from .modes import MODES
 from .widgets import ButtonColumn, header, unit_of
 
 CALL_TIMES = (3, 5, 7, 10, 15)
+#: the modes played online that have a screen here (a mode added later appears once it has one)
+PLAYABLE = tuple(m for m in ONLINE if m in MODES and MODES[m].ready)
 CLASSIC_TYPES = (None, "sprint", "blitz")
 MAX_TAKE = 200  # messages one frame takes at most
 
@@ -79,8 +81,11 @@ class LobbyScene(Scene):
 
     def play(self, state: dict) -> None:
         """The game is dealt: its play scene, driven by the server through a remote session."""
-        rs = RemoteSession(self.client, state)
         mode = state["mode"]
+        if mode not in PLAYABLE:
+            self.notice = f"this version has no screen for {mode}: update the game to play it"
+            return
+        rs = RemoteSession(self.client, state)
         self.app.manager.switch(MODES[mode].scene, {"session": rs, "online": True, "client": self.client,
                                                     "mode": mode, "seats": list(state["seats"]),
                                                     "again": ("lobby", {"client": self.client, "lan": self.lan})})
@@ -95,7 +100,7 @@ class LobbyScene(Scene):
 
     def next_mode(self) -> None:
         mode = (self.lobby or {}).get("mode", "classic")
-        self.setup(mode=ONLINE[(ONLINE.index(mode) + 1) % len(ONLINE)] if mode in ONLINE else "classic",
+        self.setup(mode=PLAYABLE[(PLAYABLE.index(mode) + 1) % len(PLAYABLE)] if mode in PLAYABLE else "classic",
                    options={})
 
     def next_call(self) -> None:
