@@ -14,8 +14,9 @@ import logging
 import signal
 import sys
 
+from .net.hosting import bound_port
 from .net.protocol import DEFAULT_PORT
-from .net.server import Server, bound_port
+from .net.server import Server
 
 
 async def run(host: str, port: int, data: str | None) -> None:

@@ -47,7 +47,7 @@ def hosted_server(app: Any):
     """
     server = getattr(app, "room_server", None)
     if server is None or not server.thread.is_alive():
-        from game.net.server import ServerThread
+        from game.net.hosting import ServerThread
 
         server = ServerThread("0.0.0.0", 0)
         app.room_server = server

@@ -10,6 +10,7 @@ import pytest
 from net_driver import join, next_of, open_room, take_a_set, until
 
 from game.net.client import RemoteSession
+from game.net.hosting import ServerThread
 from game.net.protocol import (
     ALPHABET,
     CODE_LENGTH,
@@ -23,7 +24,7 @@ from game.net.protocol import (
 )
 from game.net.room import ONLINE
 from game.net.roomlog import RoomLog
-from game.net.server import Server, ServerThread
+from game.net.server import Server
 from game.session import from_json
 
 

@@ -14,8 +14,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.client import RemoteSession
+from game.net.hosting import ServerThread
 from game.net.protocol import MAX_MESSAGE
-from game.net.server import ServerThread
 from game.rng import Rng
 
 RATE = 2000.0  # this server's allowance (burst 4000), so that one flood below is cut by it

@@ -7,6 +7,7 @@
 * ``room`` — one room: its seats (people and bots), the lobby, the session.
 * ``server`` — the ``websockets`` server: connections, the rate limit, the clock
   that stamps every move, bots and time-outs falling due, idle rooms expiring.
+* ``hosting`` — a server on its own thread (the window's "Host a game", tests).
 * ``client`` — a client on its own thread (``Client``) and ``RemoteSession``, which
   the window drives as it drives a local session.
 

@@ -207,7 +207,7 @@ class Room:
             s.act(seat, action, now)
         except IllegalMove:
             raise
-        except ValueError as e:  # a session refuses in words; never a crash
+        except ValueError as e:  # any other refusal in words is a refusal too, never a crash
             raise IllegalMove(str(e)) from None
         self.emit(before, msg_id, seat)
         return s.events[before:]
