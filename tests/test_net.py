@@ -218,3 +218,28 @@ def test_idle_rooms_expire_and_are_not_offered_again(tmp_path):
     again = Server(tmp_path)
     assert again.restore() == 0 and RoomLog(tmp_path).rooms() == []
     again.stop()
+
+
+def test_the_find_all_race_engine_keeps_solo_play_as_it_was():
+    from game import variants
+    from game.cards import card, is_set
+
+    solo, race = variants.new("findall", seed=12), variants.new("findall", seed=12, players=3)
+    first = solo.legal_moves()[0]
+    table = solo.view()["table"]
+    wrong = next(f"set {a} {b} {c}" for a in table for b in table for c in table
+                 if len({a, b, c}) == 3 and f"set {a} {b} {c}" not in solo.legal_moves()
+                 and not is_set(card(a), card(b), card(c)))
+    solo.play(first)
+    solo.play(wrong)
+    race.play("P3 " + first)
+    race.play("P1 " + wrong)
+    assert solo.score == 1 and solo.view()["misses"] == 1  # solo: a miss is counted, the score stays
+    assert race.view()["missed"] == {"P1": 1, "P2": 0, "P3": 0}
+    assert race.score == {"P1": -1, "P2": 0, "P3": 1} and race.view()["finders"] == ["P3"]
+    race.play("P2 " + first)  # P3's already: a repeat, no score
+    assert race.score["P2"] == 0 and race.view()["repeats"] == 1
+    with pytest.raises(ValueError, match="P4 is not playing"):
+        race.play("P4 " + race.legal_moves()[0])
+    with pytest.raises(ValueError, match="players"):
+        variants.new("findall", seed=1, players=5)

@@ -247,6 +247,7 @@ class Server:
             self.reply(old, {"type": "error", "why": "your seat was taken up on another connection"})
         conn.room, conn.seat = room, seat
         room.seats[seat].conn = conn
+        room.seats[seat].gone = False  # back in the seat it left
         self.touched[room.code] = now
         self.reply(conn, {"type": "joined", "room": room.code, "seat": seat, "token": token,
                           "code": show_code(room.code), "host": room.host == seat})
