@@ -144,11 +144,11 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     while len(started) < rooms and time.monotonic() < t_end:
         await asyncio.sleep(0.1)
     await asyncio.sleep(PERIOD)  # every room is acting
-    cpu0, t0 = cpu_seconds(pid), time.perf_counter()
+    cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     b.measuring = True
     await asyncio.sleep(seconds)
     b.measuring = False
-    cpu1, t1 = cpu_seconds(pid), time.perf_counter()
+    cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     stop.set()
     await asyncio.wait(tasks, timeout=PERIOD + 15)
     lat = sorted(b.lat)
@@ -161,6 +161,7 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
             "events_per_s": round(b.events / (t1 - t0), 1), "deliveries": len(lat),
             "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0), "refused": b.refused,
             "server_cpu_share": None if cpu is None else round(cpu / (t1 - t0), 3),
+            "clients_cpu_share": round((own1 - own0) / (t1 - t0), 3),  # this process: all the clients
             "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
 
 
