@@ -4,6 +4,11 @@ Every well-formed pick of three table cards is a move: a new Set is found,
 a Set already found counts as a repeat, three cards that are no Set count
 as a miss.  Cards never leave the table.
 
+With ``players`` above 1 (an online race) several players search the same
+table: ``P2 set A B C`` names the finder, each Set scores for its first
+finder, a wrong pick costs its player a point, and a Set someone found
+already is a repeat (no score).  ``score`` is then ``{"P1": n, ...}``.
+
 >>> g = GAME(seed=7)
 >>> len(g.legal_moves()), g.over
 (6, False)
@@ -14,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import DECK, card, find_sets, is_set, plural, worth
+from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
 from .base import Game
@@ -45,12 +51,19 @@ class FindAll(Game):
     TIMED = True  # the clock is the score: moves carry their time
     name = "findall"
     VERBS = frozenset({"set"})
-    STATE = ("found", "misses", "repeats")
-    OPTIONS = {"cards": 12}
+    STATE = ("found", "misses", "repeats", "finders", "points", "missed")
+    OPTIONS = {"cards": 12, "players": 1}
 
     def check_options(self) -> None:
         if self.options["cards"] not in SIZES:
             raise ValueError(f"findall: cards must be 12 or 9, not {self.options['cards']!r}")
+        n = self.options["players"]
+        if not isinstance(n, int) or isinstance(n, bool) or n not in (1, 2, 3, 4):
+            raise ValueError(f"findall: players must be 1 to 4, not {n!r}")
+
+    @property
+    def players(self) -> list[str]:
+        return [f"P{i + 1}" for i in range(self.options["players"])]
 
     def setup(self) -> None:
         if self.level is not None:
@@ -62,16 +75,27 @@ class FindAll(Game):
         self.found: list[list[int]] = []
         self.misses = 0
         self.repeats = 0
+        self.finders: list[str] = []  # who found each Set of ``found``
+        self.points = {p: 0 for p in self.players}
+        self.missed = {p: 0 for p in self.players}
 
     def apply(self, m: Move) -> None:
+        player = m.player or "P1"
+        if player not in self.points:
+            raise IllegalMove(f"{player} is not playing (players: {', '.join(self.players)})")
         check_on_table(m.cards, self.table)
         s = sorted(m.cards)
         if not is_set(*s):
             self.misses += 1
+            self.missed[player] += 1
+            if len(self.players) > 1:
+                self.points[player] -= 1
         elif s in self.found:
             self.repeats += 1
         else:
             self.found.append(s)
+            self.finders.append(player)
+            self.points[player] += 1
 
     def legal_moves(self) -> list[str]:
         return [f"set {' '.join(codes(s))}" for s in find_sets(self.table) if list(s) not in self.found]
@@ -82,11 +106,13 @@ class FindAll(Game):
 
     @property
     def won(self) -> bool:
+        if len(self.players) > 1:
+            return self.over and self.points["P1"] == max(self.points.values())
         return self.over
 
     @property
-    def score(self) -> int:
-        return len(self.found)
+    def score(self):
+        return dict(self.points) if len(self.players) > 1 else len(self.found)
 
     def view_extra(self) -> dict:
         return {
@@ -97,6 +123,9 @@ class FindAll(Game):
             "misses": self.misses,
             "repeats": self.repeats,
             "clock": self.clock,
+            "players": self.players,
+            "finders": list(self.finders),
+            "missed": dict(self.missed),
         }
 
     LOWER_IS_BETTER = True  # the score kept is the time

@@ -1,0 +1,324 @@
+"""The client: a connection on its own thread (``Client``) and ``RemoteSession`` for the window.
+
+``Client`` runs an asyncio loop on a background thread; everything the server
+says lands in ``inbox`` (a ``queue.Queue``), so the game loop only ever takes
+what is there and never waits.  A dropped connection is made again by itself
+(after 0.1 s, then longer, up to 2 s between tries) and the seat taken back
+with its token; the inbox then says ``{"type": "status", "connected": ...}``.
+
+``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
+act, view, over, result, events, caller, clock…): a follower replica replays
+the server's numbered events through the same engine.  ``act`` sends the action
+and returns at once; a refusal comes later and is shown through ``messages``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import queue
+import threading
+import time
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..errors import IllegalMove
+from ..session import Session, new_session
+from .protocol import dump
+
+RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
+RETRIES = 150  # tries before giving up (a few minutes)
+OPEN_TIMEOUT = 5.0
+MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
+
+
+class Client:
+    """A connection to a room server at ``ws://host:port`` on a background thread.
+
+    ``send(msg)`` may be called from any thread; ``inbox`` holds each server message as a dict.
+    """
+
+    def __init__(self, host: str, port: int, secure: bool = False) -> None:
+        self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
+        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.room: str | None = None
+        self.token: str | None = None
+        self.seat = -1
+        self.lobby: dict | None = None  # the latest lobby message
+        self.connected = False
+        self.closed = False
+        self.ws: Any = None
+        self.pending: list[str] = []  # said before the connection was open
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, daemon=True, name="room-client")
+        self.thread.start()
+
+    # ----- from the game's thread ----------------------------------------------------------
+    def send(self, msg: dict) -> None:
+        """Send a message (queued on the client's thread; never blocks)."""
+        if not self.closed:
+            self.loop.call_soon_threadsafe(self._send, dump(msg))
+
+    def cut(self) -> None:
+        """Drop the connection as a network fault would (it is made again by itself)."""
+        self.loop.call_soon_threadsafe(self._cut)
+
+    def close(self, timeout: float = 3.0) -> None:
+        """Leave the room and stop the thread (waits at most ``timeout`` s)."""
+        if self.closed:
+            return
+        if self.room is not None:
+            self.send({"type": "leave"})
+        self.loop.call_soon_threadsafe(self._close)
+        self.thread.join(timeout)
+
+    def get(self, timeout: float | None = None) -> dict | None:
+        """The next message, waiting at most ``timeout`` s (None: only what is there now)."""
+        try:
+            return self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
+        except queue.Empty:
+            return None
+
+    # ----- on the client's thread --------------------------------------------------------------
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.task = self.loop.create_task(self._main())
+        with contextlib.suppress(asyncio.CancelledError):
+            self.loop.run_until_complete(self.task)
+        self.loop.close()
+
+    def _send(self, text: str) -> None:
+        if self.ws is None:
+            if json.loads(text).get("type") == "act":
+                self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True})
+            else:
+                self.pending.append(text)
+            return
+        self.loop.create_task(self._write(self.ws, text))
+
+    async def _write(self, ws: Any, text: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(text)
+
+    def _cut(self) -> None:
+        if self.ws is not None and self.ws.transport is not None:
+            self.ws.transport.abort()
+
+    def _close(self) -> None:
+        self.closed = True
+        if self.ws is not None:
+            self.loop.create_task(self.ws.close())
+        else:
+            self.task.cancel()
+
+    async def _main(self) -> None:
+        tries, wait = 0, RETRY_FIRST
+        while not self.closed and tries < RETRIES:
+            try:
+                async with connect(self.uri, max_size=MAX_INCOMING, compression=None,
+                                   open_timeout=OPEN_TIMEOUT, close_timeout=1) as ws:
+                    self.ws, self.connected, tries, wait = ws, True, 0, RETRY_FIRST
+                    self.inbox.put({"type": "status", "connected": True})
+                    if self.token is not None:
+                        await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
+                    for text in self.pending:
+                        await ws.send(text)
+                    self.pending.clear()
+                    async for text in ws:
+                        self._received(text)
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
+                if self.token is None and not self.connected:
+                    self.inbox.put({"type": "error", "why": f"cannot reach {self.uri}: {e}", "local": True})
+            finally:
+                self.ws = None
+            if self.connected:
+                self.connected = False
+                self.inbox.put({"type": "status", "connected": False})
+            if self.closed or self.token is None:
+                break
+            tries += 1
+            await asyncio.sleep(wait)
+            wait = min(RETRY_MAX, wait * 2)
+        self.closed = True
+        self.inbox.put({"type": "status", "connected": False, "closed": True})
+
+    def _received(self, text: Any) -> None:
+        try:
+            msg = json.loads(text)
+        except (ValueError, TypeError):
+            return
+        if not isinstance(msg, dict):
+            return
+        kind = msg.get("type")
+        if kind == "joined":
+            self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
+        elif kind == "lobby":
+            self.lobby = msg
+            self.seat = msg.get("seat", self.seat)
+        elif kind == "left":
+            self.room = self.token = None
+        self.inbox.put(msg)
+
+
+class RemoteSession:
+    """A game played on a server, driven like a local session.  Build it from the ``state`` message.
+
+    Reads of anything else (``clock``, ``caller``, ``players``, ``game``…) go to the replica.
+    """
+
+    online = True
+    MAX_DRAIN = 1000  # messages one ``tick`` takes at most
+
+    def __init__(self, client: Client, state: dict, now: float | None = None) -> None:
+        self.client = client
+        self.messages: list[str] = []  # refusals and notices for the window to show
+        self.final: dict | None = None  # the server's result once the game is over
+        self.lobby: dict | None = client.lobby
+        self.based = now is not None  # False: the first tick's ``now`` sets the time base (any clock)
+        self.load(state, 0.0 if now is None else now)
+
+    def load(self, state: dict, now: float) -> None:
+        """Start the replica again from a whole ``state`` (first, and after a reconnection)."""
+        s = new_session(state["mode"], state["seed"], list(state["seats"]), dict(state.get("options") or {}), now,
+                        call_time=state.get("call_time", 5.0), follow=True)
+        s.replay(list(state["events"]))
+        s.clock = max(s.clock, float(state.get("clock", 0.0)))
+        self.replica: Session = s
+        self.seat = int(state.get("seat", self.client.seat))
+        self.names = list(state.get("names", []))
+        self.room = state.get("room")
+        self.last_id = getattr(self, "last_id", 0)
+        self.guess: int | None = None  # the id of a call shown before the server took it
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "replica":
+            raise AttributeError(name)
+        return getattr(self.replica, name)
+
+    @property
+    def over(self) -> bool:
+        return self.replica.over
+
+    @property
+    def clock(self) -> float:
+        return self.replica.clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self.replica.clock = float(value)
+
+    @property
+    def events(self) -> list[str]:
+        return self.replica.events
+
+    # ----- the session interface -----------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """Take what the server said (never waiting) and run the replica's clock to ``now``."""
+        if not self.based:
+            self.based, self.replica.last = True, float(now)
+        for _ in range(self.MAX_DRAIN):
+            msg = self.client.get()
+            if msg is None:
+                break
+            self.take(msg, now)
+        self.replica.tick(now)
+
+    def pump(self, timeout: float, now: float | None = None) -> bool:
+        """Wait at most ``timeout`` s for one message and take it (tests, tools); True if one came."""
+        msg = self.client.get(timeout)
+        if msg is None:
+            return False
+        self.take(msg, time.monotonic() if now is None else now)
+        return True
+
+    def take(self, msg: dict, now: float) -> None:
+        kind = msg.get("type")
+        if kind == "event":
+            self.apply(msg)
+        elif kind == "state":
+            self.load(msg, self.replica.last if self.based else now)
+        elif kind == "over":
+            self.final = msg.get("result")
+        elif kind == "refused":
+            self.messages.append(str(msg.get("why", "refused")))
+            if msg.get("id") == self.guess and self.replica.caller == self.replica.players[self.seat]:
+                self.replica.caller = None  # our call was not taken (someone called first)
+                self.guess = None
+        elif kind == "error":
+            self.messages.append(str(msg.get("why", "error")))
+        elif kind == "lobby":
+            self.lobby = msg
+        elif kind == "status" and not msg.get("connected"):
+            self.messages.append("connection lost: reconnecting…")
+
+    def apply(self, msg: dict) -> None:
+        s = self.replica
+        n, move = msg.get("n"), msg.get("move")
+        if not isinstance(n, int) or not isinstance(move, str) or n <= len(s.events):
+            return  # one already taken (the whole state came first)
+        if n > len(s.events) + 1:
+            self.messages.append("events missed: asking for the whole game")
+            self.client.cut()  # the rejoin brings the whole state
+            return
+        t = move.rsplit("@", 1)[-1]
+        with contextlib.suppress(ValueError):
+            s.clock = min(s.clock, float(t))  # the replica's clock may run a little ahead of the server's
+        if self.guess is not None and s.caller == s.players[self.seat]:
+            s.caller = None  # the call shown early: the server's events say what happened
+        self.guess = None
+        try:
+            s.apply_event(move)
+        except (IllegalMove, ValueError) as e:
+            self.messages.append(f"out of step with the server ({e}): asking for the whole game")
+            self.client.cut()
+
+    def act(self, seat: int | str, action: str, now: float) -> str:
+        """Send ``action`` for this client's own seat (whatever ``seat`` the window names: here one
+        person plays one seat); the server's events, or its refusal, come later through ``tick``.
+        Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
+        self.last_id += 1
+        self.client.send({"type": "act", "action": action, "id": self.last_id})
+        r = self.replica
+        if action.strip().lower() == "call" and r.caller is None and not r.over:
+            # shown at once, so the picks that follow go on; the server's event (or refusal) settles it
+            r.caller, r.call_ends, self.guess = r.players[self.seat], r.clock + r.call_time, self.last_id
+        return action
+
+    def view(self, seat: int | str | None = None) -> dict:
+        v = self.replica.view(seat)
+        v["names"] = list(self.names)
+        v["away"] = self.away()
+        v["me"] = self.seat
+        return v
+
+    def away(self) -> list[int]:
+        """Seats whose person is not connected now ("reconnecting…")."""
+        seats = (self.lobby or {}).get("seats") or []
+        return [i for i, x in enumerate(seats) if not x.get("connected", True)]
+
+    def status(self, seat: int) -> str:
+        """What to show on a seat: "reconnecting…", "left" or ""."""
+        seats = (self.lobby or {}).get("seats") or []
+        if seat < len(seats) and seats[seat].get("gone"):
+            return "left"
+        return "reconnecting…" if seat in self.away() or (seat == self.seat and not self.client.connected) else ""
+
+    def take_messages(self) -> list[str]:
+        out, self.messages = self.messages, []
+        return out
+
+    def result(self) -> dict:
+        return self.final if self.final is not None else self.replica.result()
+
+    def pause(self, now: float) -> None:
+        """An online game goes on: the clock keeps running."""
+        self.tick(now)
+
+    def resume(self, now: float) -> None:
+        self.tick(now)
+
+    def leave(self) -> None:
+        self.client.close()

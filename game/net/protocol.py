@@ -1,0 +1,232 @@
+"""The online messages: one JSON object a WebSocket text message, at most 4 KiB, every field checked.
+
+Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
+
+    {"type": "create", "mode": "classic", "options": {}, "name": "Ann"}   (+ "seed", "call_time")
+    {"type": "join", "room": "CODE", "name": "Bob"}
+    {"type": "rejoin", "room": "CODE", "token": "..."}
+    {"type": "start"}                                  host: deal a game (again after one is over)
+    {"type": "act", "action": "call" | "<move>", "id": 7}
+    {"type": "leave"}
+    {"type": "setup", "mode": "twenty", "options": {}}  host, in the lobby (+ "call_time")
+    {"type": "bot", "level": "expert"}                 host, in the lobby: a bot takes a seat
+    {"type": "unseat", "seat": 2}                      host, in the lobby: a bot's or an empty seat goes
+
+Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over`` and
+``lobby`` (who sits where, who is connected, the mode and options; sent on every change).
+
+Room codes are 8 characters of Crockford's base 32 (digits and capitals without I, L,
+O, U: 40 bits), shown as ``K7M2-9QXD``; typed, the dash, spaces and case do not matter
+and O reads as 0, I and L as 1.  Seat tokens are 192 random bits (``secrets``).
+
+>>> parse('{"type": "act", "action": "call", "id": 7}')
+{'type': 'act', 'action': 'call', 'id': 7}
+>>> normal_code("k7m2-9qxd"), show_code("K7M29QXD")
+('K7M29QXD', 'K7M2-9QXD')
+>>> parse_address("192.168.1.20:8765/K7M2-9QXD")
+('192.168.1.20', 8765, 'K7M29QXD')
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+from typing import Any
+
+MAX_MESSAGE = 4096  # bytes a client message may have (the server's websockets max_size)
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+CODE_LENGTH = 8  # 8 x 5 bits = 40 bits
+ALIASES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+TOKEN_BYTES = 24  # 192 bits
+DEFAULT_PORT = 8765
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; the text says what was wrong (sent back as ``error``)."""
+
+
+def new_code() -> str:
+    """A fresh room code: 8 characters, 40 random bits."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A fresh seat token: 192 random bits, URL-safe text."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def normal_code(text: Any) -> str:
+    """A room code as typed (any case, dashes, spaces, O for 0) in its plain form.
+
+    :raises ProtocolError: when it is not 8 code characters.
+    """
+    if not isinstance(text, str) or len(text) > 32:
+        raise ProtocolError("a room code is 8 letters and digits, like K7M2-9QXD")
+    code = "".join(text.split()).replace("-", "").upper().translate(ALIASES)
+    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
+        raise ProtocolError(f"{text!r} is not a room code (8 letters and digits, like K7M2-9QXD)")
+    return code
+
+
+def show_code(code: str) -> str:
+    """A code as it is shown and read aloud: two groups of four."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def parse_address(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT
+                  ) -> tuple[str, int, str]:
+    """``host:port/CODE``, ``host/CODE`` or a bare ``CODE`` (on ``default_host``) as (host, port, code).
+
+    :raises ProtocolError: naming what is wrong.
+    """
+    text = (text or "").strip()
+    for prefix in ("ws://", "wss://"):
+        if text.lower().startswith(prefix):
+            text = text[len(prefix):]
+    if "/" not in text:
+        return default_host, default_port, normal_code(text)
+    where, code = text.rsplit("/", 1)
+    host, port = where, default_port
+    if where.count(":") == 1:
+        host, digits = where.split(":")
+        if not digits.isdigit() or not 0 < int(digits) < 65536:
+            raise ProtocolError(f"bad port {digits!r}: a number from 1 to 65535")
+        port = int(digits)
+    if not host:
+        raise ProtocolError("no host before the room code (host:port/CODE)")
+    return host, port, normal_code(code)
+
+
+def parse_join(text: str, default_host: str = "127.0.0.1", default_port: int = DEFAULT_PORT
+               ) -> tuple[str, int, str, bool]:
+    """Like ``parse_address``, and whether to use TLS: ``wss://host/CODE`` (port 443 unless given).
+
+    >>> parse_join("wss://play.example.org/K7M2-9QXD")
+    ('play.example.org', 443, 'K7M29QXD', True)
+
+    :raises ProtocolError: naming what is wrong.
+    """
+    secure = (text or "").strip().lower().startswith("wss://")
+    host, port, code = parse_address(text, default_host, 443 if secure else default_port)
+    return host, port, code, secure
+
+
+def parse_server(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int, bool]:
+    """A server to open a room on: ``host``, ``host:port`` or ``wss://host[:port]`` as (host, port, TLS).
+
+    >>> parse_server("192.168.1.20:8765"), parse_server("wss://play.example.org")
+    (('192.168.1.20', 8765, False), ('play.example.org', 443, True))
+
+    :raises ProtocolError: naming what is wrong.
+    """
+    text = (text or "").strip().rstrip("/")
+    secure = text.lower().startswith("wss://")
+    host, port, _code = parse_address(f"{text}/{'0' * CODE_LENGTH}", "", 443 if secure else default_port)
+    return host, port, secure
+
+
+# ----- checking fields ----------------------------------------------------------------------
+def _name(v: Any) -> str:
+    if not isinstance(v, str) or not 1 <= len(v.strip()) <= 24 or any(ord(c) < 32 or ord(c) == 127 for c in v):
+        raise ProtocolError("name: 1 to 24 printable characters")
+    return v.strip()
+
+
+def _short(limit: int):
+    def check(v: Any) -> str:
+        if not isinstance(v, str) or not 0 < len(v) <= limit:
+            raise ProtocolError(f"text of 1 to {limit} characters")
+        return v
+    return check
+
+
+def _int(lo: int, hi: int):
+    def check(v: Any) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise ProtocolError(f"a whole number from {lo} to {hi}")
+        return v
+    return check
+
+
+def _seconds(v: Any) -> float:
+    if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) or not 1 <= v <= 60:
+        raise ProtocolError("seconds from 1 to 60")
+    return float(v)
+
+
+def _options(v: Any) -> dict:
+    if not isinstance(v, dict) or len(v) > 8:
+        raise ProtocolError("an object of at most 8 options")
+    for k, x in v.items():
+        if len(k) > 20:
+            raise ProtocolError("option names are at most 20 characters")
+        if x is not None and not isinstance(x, (bool, int, str)) or isinstance(x, str) and len(x) > 20:
+            raise ProtocolError(f"option {k!r}: a number, a word, true/false or null")
+        if isinstance(x, int) and not isinstance(x, bool) and abs(x) > 10**6:
+            raise ProtocolError(f"option {k!r}: out of range")
+    return v
+
+
+def _token(v: Any) -> str:
+    if not isinstance(v, str) or not 16 <= len(v) <= 64:
+        raise ProtocolError("a seat token is the text the server gave")
+    return v
+
+
+#: type -> {field: (check, required)}
+MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
+    "create": {"mode": (_short(20), True), "options": (_options, False), "name": (_name, True),
+               "seed": (_int(0, 2**63 - 1), False), "call_time": (_seconds, False)},
+    "join": {"room": (normal_code, True), "name": (_name, True)},
+    "rejoin": {"room": (normal_code, True), "token": (_token, True)},
+    "start": {},
+    "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False)},
+    "leave": {},
+    "setup": {"mode": (_short(20), True), "options": (_options, False), "call_time": (_seconds, False)},
+    "bot": {"level": (_short(20), True)},
+    "unseat": {"seat": (_int(0, 3), True)},
+}
+
+
+def parse(text: Any) -> dict:
+    """A client message read and checked: known type, known fields, each of its kind.
+
+    :raises ProtocolError: saying what is wrong (too long, not JSON, unknown type or field, bad value).
+    """
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise ProtocolError("messages are JSON text, not binary")
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long: at most {MAX_MESSAGE} bytes")
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message is a JSON object")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGES:
+        shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
+        raise ProtocolError(f"unknown message type {shown!r}: one of {', '.join(MESSAGES)}")
+    fields = MESSAGES[kind]
+    unknown = [k for k in msg if k != "type" and k not in fields]
+    if unknown:
+        raise ProtocolError(f"{kind}: unknown field {str(unknown[0])[:20]!r}")
+    out: dict[str, Any] = {"type": kind}
+    for name, (check, required) in fields.items():
+        if name not in msg:
+            if required:
+                raise ProtocolError(f"{kind}: field {name!r} is missing")
+            continue
+        try:
+            out[name] = check(msg[name])
+        except ProtocolError as e:
+            raise ProtocolError(f"{kind}: field {name!r}: {e}") from None
+    return out
+
+
+def dump(msg: dict) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(msg, separators=(",", ":"))

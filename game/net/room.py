@@ -1,0 +1,311 @@
+"""One room: its seats (people holding a secret token, bots), the lobby, and the session it plays.
+
+The room decides everything: it stamps each action with its own clock (seconds
+since the game began, from the ``now`` the server passes in), plays it through
+the session, numbers the events that follow and hands each member the same
+messages in the same order.  It knows nothing of sockets: ``out(conns, text)``
+sends one text to some connections (the server gives it).
+
+Errors: ``ProtocolError`` for a message that makes no sense here (sent back as
+``error``), ``IllegalMove`` for an action the game refuses (sent as ``refused``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import variants
+from ..errors import IllegalMove
+from ..session import Session, from_json, new_session, seat_kind
+from .protocol import ProtocolError, dump, new_token
+
+MAX_SEATS = 4
+#: Modes a room plays: every mode with a ``players`` option (Classic, 20/20, the Find-all race, and
+#: any table mode added later the same way).
+ONLINE = tuple(m for m in variants.MODES if "players" in variants.game_class(m).OPTIONS)
+
+
+@dataclass
+class Seat:
+    kind: str  # "remote" or "bot:<level>"
+    name: str
+    token: str | None = None  # a person's secret; None for a bot
+    conn: Any = None  # the connection holding the seat now, None while away
+    gone: bool = False  # the person left during a game (the seat stays until it ends)
+    extra: dict = field(default_factory=dict)
+
+    def public(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "connected": self.conn is not None or self.token is None,
+                "gone": self.gone}
+
+
+def due_clock(s: Session) -> float | None:
+    """When, on the session's clock, something next falls due (a call's end, Blitz's end, a bot's
+    move, a dealt hand shown), or None for nothing until someone acts."""
+    if s.over:
+        return None
+    if s.caller is not None:
+        return s.call_ends
+    dues = [] if s.left is None else [s.clock + s.left]
+    if s.bots:
+        if s.clock < s.hold_until:
+            dues.append(s.hold_until)
+        dues += [b.due for b in s.bots.values() if b.due is not None]
+    return min(dues) if dues else None
+
+
+class Room:
+    """A room with code ``code``; ``out(conns, text)`` delivers messages."""
+
+    def __init__(self, code: str, out: Callable[[list, str], None], mode: str = "classic",
+                 options: dict | None = None, call_time: float = 5.0, seed: int | None = None) -> None:
+        self.code = code
+        self.out = out
+        self.seats: list[Seat] = []
+        self.host = 0
+        self.mode, self.options, self.call_time = "classic", {}, 5.0
+        self.configure(mode, options or {}, call_time)
+        self.seed = seed  # the first game's deal (tests, a shared deal); else a fresh random one each game
+        self.number = 0  # games dealt so far
+        self.session: Session | None = None
+        self.last_result: dict | None = None
+        self.logged = 0  # events of the current game written to the log
+
+    # ----- the lobby ------------------------------------------------------------------------
+    def configure(self, mode: str, options: dict, call_time: float) -> None:
+        """Set the mode and its options (checked by building a game of them).
+
+        :raises ProtocolError: on a mode not played online or options the mode refuses.
+        """
+        if mode not in ONLINE:
+            raise ProtocolError(f"mode {mode!r} is not played online: one of {', '.join(ONLINE)}")
+        if "players" in options:
+            raise ProtocolError("options: the seats make the players (add bots or friends)")
+        opts = dict(options)
+        try:
+            variants.new(mode, 0, **opts)
+        except (ValueError, TypeError) as e:
+            raise ProtocolError(f"options: {e}") from None
+        self.mode, self.options, self.call_time = mode, opts, float(call_time)
+
+    @property
+    def playing(self) -> bool:
+        return self.session is not None and not self.session.over
+
+    def add_person(self, name: str) -> tuple[int, str]:
+        """A new person takes the next seat: (seat, token).
+
+        :raises ProtocolError: when the room is full or a game is being played.
+        """
+        if self.playing:
+            raise ProtocolError("a game is being played in this room: join when it is over")
+        if len(self.seats) >= MAX_SEATS:
+            raise ProtocolError(f"the room is full ({MAX_SEATS} seats)")
+        token = new_token()
+        self.seats.append(Seat("remote", name, token))
+        return len(self.seats) - 1, token
+
+    def seat_of_token(self, token: str) -> int:
+        """The seat a token holds (compared in constant time).
+
+        :raises ProtocolError: when no seat has it.
+        """
+        found = -1
+        for i, seat in enumerate(self.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+                found = i
+        if found < 0:
+            raise ProtocolError("no seat in this room has that token")
+        return found
+
+    def check_host(self, seat: int, what: str) -> None:
+        if seat != self.host:
+            raise ProtocolError(f"only the host may {what}")
+        if self.playing:
+            raise ProtocolError(f"a game is being played: {what} when it is over")
+
+    def add_bot(self, seat: int, level: str) -> None:
+        """The host puts a bot of ``level`` in the next seat.
+
+        :raises ProtocolError: not the host, a game on, a full room, an unknown level.
+        """
+        self.check_host(seat, "add bots")
+        try:
+            seat_kind(f"bot:{level}")
+        except ValueError as e:
+            raise ProtocolError(str(e)) from None
+        if len(self.seats) >= MAX_SEATS:
+            raise ProtocolError(f"the room is full ({MAX_SEATS} seats)")
+        self.seats.append(Seat(f"bot:{level}", f"{level.capitalize()} bot"))
+
+    def unseat(self, seat: int, which: int) -> None:
+        """The host takes away a bot, or the seat of someone who is away.
+
+        :raises ProtocolError: not the host, a game on, no such seat, a person who is here.
+        """
+        self.check_host(seat, "change seats")
+        if not 0 <= which < len(self.seats) or which == self.host:
+            raise ProtocolError(f"no seat {which} to take away")
+        if self.seats[which].conn is not None:
+            raise ProtocolError("a person who is here keeps their seat (they may leave)")
+        self.remove(which)
+
+    def remove(self, which: int) -> None:
+        del self.seats[which]
+        if self.host > which:
+            self.host -= 1
+        elif self.host == which:
+            self.host = next((i for i, s in enumerate(self.seats) if s.token is not None), 0)
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.token is not None and not s.gone]
+
+    # ----- playing -------------------------------------------------------------------------
+    def start(self, seat: int, now: float) -> None:
+        """The host deals a game (a first one, or again after one is over) with the seats as they are.
+
+        :raises ProtocolError: not the host, a game on, or seats the mode cannot take.
+        """
+        self.check_host(seat, "start")
+        for i in [i for i, s in enumerate(self.seats) if s.gone]:
+            self.remove(i)
+        seed = self.seed + self.number if self.seed is not None else secrets.randbits(63)
+        try:
+            s = new_session(self.mode, seed, [x.kind for x in self.seats], dict(self.options), now,
+                            call_time=self.call_time)
+        except (ValueError, TypeError) as e:
+            raise ProtocolError(f"cannot start: {e}") from None
+        self.session, self.number, self.logged = s, self.number + 1, 0
+        for i, x in enumerate(self.seats):
+            if x.conn is not None:
+                self.out([x.conn], dump(self.state(i)))
+
+    def act(self, seat: int, action: str, now: float, msg_id: int | None) -> list[str]:
+        """Play ``action`` for ``seat`` at ``now``; every new event goes to every member.
+
+        :raises ProtocolError: when no game is being played.
+        :raises IllegalMove: when the game refuses it (nothing changes).
+        """
+        s = self.session
+        if s is None or s.over:
+            raise ProtocolError("no game is being played: wait for the host to start")
+        self.tick(now)
+        if s.over:
+            raise IllegalMove("the game is over")
+        player = s.players[seat]
+        words = action.split()
+        if not s.realtime and len(s.players) > 1 and words and words[0].lower() not in ("call", "undo", "redo") \
+                and not (words[0][:1] in "Pp" and words[0][1:].isdigit()):
+            action = f"{player} {action}"  # a race (Find-all): the finder is named in the move
+        before = len(s.events)
+        try:
+            s.act(seat, action, now)
+        except IllegalMove:
+            raise
+        except ValueError as e:  # any other refusal in words is a refusal too, never a crash
+            raise IllegalMove(str(e)) from None
+        self.emit(before, msg_id, seat)
+        return s.events[before:]
+
+    def tick(self, now: float) -> None:
+        """Catch the game up to ``now`` (bots, time-outs, Blitz's end); new events go out."""
+        s = self.session
+        if s is None or s.over:
+            return
+        before = len(s.events)
+        s.tick(now)
+        if len(s.events) > before:
+            self.emit(before, None, None)
+
+    def due(self) -> float | None:
+        """The ``now`` at which ``tick`` next has something to do (None: nothing until someone acts)."""
+        s = self.session
+        if s is None:
+            return None
+        at = due_clock(s)
+        return None if at is None else s.last + max(0.0, at - s.clock)
+
+    def emit(self, before: int, msg_id: int | None, seat: int | None) -> None:
+        s = self.session
+        new = s.events[before:]
+        self.on_events(s, before, new)
+        conns = self.conns()
+        for k, e in enumerate(new):
+            who = e.split()[0]
+            msg: dict[str, Any] = {"type": "event", "n": before + k + 1,
+                                   "seat": int(who[1:]) - 1 if who[:1] == "P" and who[1:].isdigit() else None,
+                                   "move": e}
+            if msg_id is not None and seat is not None:
+                msg["id"] = msg_id
+            self.out(conns, dump(msg))
+        if s.over:
+            self.last_result = s.result()
+            self.out(conns, dump({"type": "over", "result": self.last_result}))
+            self.out_lobby()
+
+    def on_events(self, s: Session, before: int, new: list[str]) -> None:
+        """Hook: the server logs new events here before they are sent."""
+
+    # ----- what members are told ---------------------------------------------------------------
+    def conns(self) -> list:
+        return [x.conn for x in self.seats if x.conn is not None]
+
+    def state(self, seat: int) -> dict:
+        """Everything so far of the current game, for one member."""
+        s = self.session
+        return {"type": "state", "room": self.code, "mode": s.mode, "seed": s.seed, "seats": list(s.seats),
+                "events": list(s.events), "options": dict(s.options), "call_time": s.call_time,
+                "clock": round(s.clock, 3), "names": [x.name for x in self.seats], "seat": seat,
+                "game": self.number, "over": s.over}
+
+    def lobby(self, seat: int) -> dict:
+        return {"type": "lobby", "room": self.code, "seat": seat, "host": self.host, "mode": self.mode,
+                "options": dict(self.options), "call_time": self.call_time,
+                "seats": [x.public() for x in self.seats], "playing": self.playing, "game": self.number,
+                "result": self.last_result}
+
+    def out_lobby(self) -> None:
+        for i, x in enumerate(self.seats):
+            if x.conn is not None:
+                self.out([x.conn], dump(self.lobby(i)))
+
+    # ----- kept in the room log -----------------------------------------------------------------
+    def record(self) -> dict:
+        s = self.session
+        game = None if s is None else {"number": self.number, "mode": s.mode, "seed": s.seed, "seats": s.seats,
+                                       "options": s.options, "call_time": s.call_time}
+        return {"mode": self.mode, "options": self.options, "call_time": self.call_time, "seed": self.seed,
+                "host": self.host, "number": self.number, "result": self.last_result, "game": game,
+                "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone} for x in self.seats]}
+
+    def session_state(self) -> dict:
+        s = self.session
+        data = json.loads(s.to_json())
+        return {"clock": data["clock"], "call": data["call"], "bots": data["bots"]}
+
+    @classmethod
+    def restore(cls, code: str, out: Callable[[list, str], None], rec: dict, events: list[str],
+                state: dict | None, now: float) -> Room:
+        """A room rebuilt from its log: seats, setup, and its game replayed event by event.
+
+        :raises ValueError: when the record is damaged.
+        """
+        room = cls(code, out, rec["mode"], rec.get("options") or {}, rec.get("call_time", 5.0), rec.get("seed"))
+        room.host, room.number, room.last_result = int(rec.get("host", 0)), int(rec.get("number", 0)), \
+            rec.get("result")
+        room.seats = [Seat(x["kind"], x["name"], x.get("token"), gone=bool(x.get("gone"))) for x in rec["seats"]]
+        game = rec.get("game")
+        if game:
+            st = state or {}
+            text = json.dumps({"session": 1, "mode": game["mode"], "seed": game["seed"], "seats": game["seats"],
+                               "options": game["options"], "call_time": game["call_time"], "events": events,
+                               "clock": st.get("clock", 0.0), "call": st.get("call"), "bots": st.get("bots", {}),
+                               "tag": {}})
+            room.session = from_json(text, now)
+            room.logged = len(events)
+        return room

@@ -1,0 +1,363 @@
+"""The room server on the ``websockets`` library (asyncio): ``python -m game.server``.
+
+Every message is handled whole before the next (no ``await`` inside), so a room's
+events go out in one order to every member.  What one turn of the loop says is
+sent at its end, after one commit of the room log for all of it (a group
+commit); replies and events are written without waiting (``websockets.broadcast``);
+a connection whose unsent output passes ``MAX_BACKLOG`` bytes is closed (it
+rejoins and gets the whole state).
+
+Bad input never takes the server down nor touches another room: a message over
+4 KiB closes that connection (code 1009, by the library); anything else wrong —
+not JSON, an unknown type or field, a wrong type, too many messages a second,
+another seat's token — is answered with ``error`` and the connection stays; an
+action the game refuses is answered with ``refused``.
+
+>>> srv = Server(None)
+>>> sorted(srv.rooms)
+[]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..errors import IllegalMove
+from .protocol import MAX_MESSAGE, ProtocolError, dump, new_code, parse, show_code
+from .room import Room
+from .roomlog import RoomLog
+
+RATE = 20.0  # messages a second a connection may send, on average
+BURST = 40.0  # ... and at once
+IDLE = 2 * 3600.0  # seconds without a person's message after which a room is closed
+SWEEP = 60.0  # seconds between two looks for idle rooms
+MAX_BACKLOG = 1 << 20  # bytes of unsent output after which a connection is closed
+MAX_ROOMS = 100_000
+BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
+log = logging.getLogger("setarcade.server")
+
+
+class Conn:
+    """One connection: the room and seat it holds, and its message allowance."""
+
+    __slots__ = ("ws", "room", "seat", "tokens", "stamp")
+
+    def __init__(self, ws: Any, now: float, burst: float) -> None:
+        self.ws = ws
+        self.room: Room | None = None
+        self.seat = -1
+        self.tokens, self.stamp = burst, now
+
+    def allow(self, now: float, rate: float, burst: float) -> bool:
+        """Take one message from the allowance (a token bucket); False when it is spent."""
+        self.tokens = min(burst, self.tokens + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Server:
+    """Rooms in memory, logged under ``data`` (None: nothing kept).  ``handler`` serves one connection."""
+
+    def __init__(self, data: str | os.PathLike | None, rate: float = RATE, idle: float = IDLE) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
+        self.log = RoomLog(data)
+        self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.touched: dict[str, float] = {}
+        self.events = 0  # events sent out since the start (figures for the bench)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: list[tuple[list, str]] = []
+        self.flushing = False
+
+    # ----- sending ---------------------------------------------------------------------------
+    def out(self, conns: list, text: str) -> None:
+        """Send ``text`` to ``conns`` at the end of this turn of the loop, after the log's commit
+        (so nothing is seen that a restart would not offer again)."""
+        self.outbox.append(([c.ws for c in conns], text))
+        if not self.flushing:
+            self.flushing = True
+            if self.loop is not None:
+                self.loop.call_soon(self.flush)
+            else:
+                self.flush()
+
+    def flush(self) -> None:
+        """Commit the log, then write every message of this turn, in order."""
+        self.flushing = False
+        self.log.commit()
+        box, self.outbox = self.outbox, []
+        for wss, text in box:
+            broadcast(wss, text)
+        for ws in {id(w): w for wss, _ in box for w in wss}.values():
+            t = getattr(ws, "transport", None)
+            if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
+                t.abort()  # cannot keep up: it reconnects and gets the whole state
+
+    def reply(self, conn: Conn, msg: dict) -> None:
+        self.out([conn], dump(msg))
+
+    def now(self) -> float:
+        return self.loop.time() if self.loop is not None else time.monotonic()
+
+    # ----- rooms ---------------------------------------------------------------------------------
+    def restore(self) -> int:
+        """Take back every room kept in the log (after a restart); returns how many."""
+        now, wall = self.now(), time.time()
+        for code, rec, events, state, touched in self.log.rooms():
+            idle_for = max(0.0, wall - touched)
+            if idle_for > self.idle:
+                self.log.drop(code)
+                continue
+            try:
+                room = Room.restore(code, self.out, rec, events, state, now)
+            except (ValueError, KeyError, TypeError) as e:
+                log.warning("room %s not restored: %s", code, e)
+                continue
+            self.adopt(room, now - idle_for)
+        return len(self.rooms)
+
+    def adopt(self, room: Room, touched: float) -> None:
+        room.on_events = lambda s, before, new, room=room: self.logged(room, before, new)
+        self.rooms[room.code] = room
+        self.touched[room.code] = touched
+        self.schedule(room)
+
+    def logged(self, room: Room, before: int, new: list[str]) -> None:
+        s = room.session
+        state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
+                 "bots": {p: b.state() for p, b in s.bots.items()}}
+        self.log.add_events(room.code, room.number, before + 1, new, state, commit=False)
+        room.logged = before + len(new)
+        self.events += len(new)
+        if s.over:
+            self.save(room)
+
+    def save(self, room: Room) -> None:
+        self.log.save_room(room.code, room.record(), time.time() - (self.now() - self.touched[room.code]))
+
+    def close_room(self, room: Room, why: str) -> None:
+        for c in room.conns():
+            self.reply(c, {"type": "error", "why": why})
+            c.room, c.seat = None, -1
+        self.rooms.pop(room.code, None)
+        self.touched.pop(room.code, None)
+        timer = self.timers.pop(room.code, None)
+        if timer is not None:
+            timer.cancel()
+        self.log.drop(room.code)
+
+    def schedule(self, room: Room) -> None:
+        """Wake the room when its next bot move, call end or time limit falls due."""
+        old = self.timers.pop(room.code, None)
+        if old is not None:
+            old.cancel()
+        if self.loop is None or not room.playing:
+            return
+        due = room.due()
+        now = self.loop.time()
+        if room.session.bots:
+            due = min(due, now + BOT_LOOK) if due is not None else now + BOT_LOOK
+        if due is not None:
+            self.timers[room.code] = self.loop.call_at(max(due, now) + 0.001, self.wake, room.code)
+
+    def wake(self, code: str) -> None:
+        self.timers.pop(code, None)
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        try:
+            room.tick(self.now())
+        except Exception:  # a fault in one room must not stop the others
+            log.exception("room %s failed while ticking", code)
+        self.schedule(room)
+
+    async def sweep(self) -> None:
+        """Close rooms idle for longer than ``idle`` (runs until cancelled)."""
+        while True:
+            await asyncio.sleep(min(SWEEP, self.idle))
+            self.expire(self.now())
+
+    def expire(self, now: float) -> list[str]:
+        """Close every room idle since before ``now - idle``; returns their codes."""
+        old = [code for code, t in self.touched.items() if now - t > self.idle]
+        for code in old:
+            self.close_room(self.rooms[code], "this room was idle for two hours and is closed")
+        return old
+
+    # ----- connections ----------------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        """Serve one connection until it closes."""
+        self.loop = self.loop or asyncio.get_running_loop()
+        conn = Conn(ws, self.now(), self.burst)
+        try:
+            async for text in ws:
+                try:
+                    self.on_message(conn, text)
+                except Exception:  # the last line of defence: one bad message never ends the server
+                    log.exception("message from %s failed", ws.remote_address)
+                    self.reply(conn, {"type": "error", "why": "the server could not handle that message"})
+        except ConnectionClosed:
+            pass
+        finally:
+            self.gone(conn)
+
+    def gone(self, conn: Conn) -> None:
+        room = conn.room
+        if room is None or room.code not in self.rooms:
+            return
+        if 0 <= conn.seat < len(room.seats) and room.seats[conn.seat].conn is conn:
+            room.seats[conn.seat].conn = None  # away: others see "reconnecting…"; the game goes on
+            room.out_lobby()
+        conn.room = None
+
+    def on_message(self, conn: Conn, text: Any) -> None:
+        now = self.now()
+        if not conn.allow(now, self.rate, self.burst):
+            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second"})
+            return
+        try:
+            msg = parse(text)
+            if conn.room is not None:
+                self.touched[conn.room.code] = now
+            getattr(self, "on_" + msg["type"])(conn, msg, now)
+        except ProtocolError as e:
+            self.reply(conn, {"type": "error", "why": str(e)})
+        except IllegalMove as e:
+            self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": str(e)})
+
+    def member(self, conn: Conn) -> Room:
+        if conn.room is None:
+            raise ProtocolError("join a room first (create, join or rejoin)")
+        return conn.room
+
+    def seated(self, conn: Conn, room: Room, seat: int, token: str, now: float) -> None:
+        old = room.seats[seat].conn
+        if old is not None and old is not conn:
+            old.room, old.seat = None, -1
+            self.reply(old, {"type": "error", "why": "your seat was taken up on another connection"})
+        conn.room, conn.seat = room, seat
+        room.seats[seat].conn = conn
+        room.seats[seat].gone = False  # back in the seat it left
+        self.touched[room.code] = now
+        self.reply(conn, {"type": "joined", "room": room.code, "seat": seat, "token": token,
+                          "code": show_code(room.code), "host": room.host == seat})
+        if room.session is not None:
+            self.reply(conn, room.state(seat))
+        self.save(room)
+        room.out_lobby()
+
+    def on_create(self, conn: Conn, msg: dict, now: float) -> None:
+        if conn.room is not None:
+            raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
+        if len(self.rooms) >= MAX_ROOMS:
+            raise ProtocolError("the server is full: try again later")
+        code = new_code()
+        while code in self.rooms:
+            code = new_code()
+        room = Room(code, self.out, msg["mode"], msg.get("options", {}), msg.get("call_time", 5.0), msg.get("seed"))
+        seat, token = room.add_person(msg["name"])
+        self.adopt(room, now)
+        self.seated(conn, room, seat, token, now)
+
+    def on_join(self, conn: Conn, msg: dict, now: float) -> None:
+        if conn.room is not None:
+            raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
+        room = self.rooms.get(msg["room"])
+        if room is None:
+            raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        seat, token = room.add_person(msg["name"])
+        self.seated(conn, room, seat, token, now)
+
+    def on_rejoin(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.rooms.get(msg["room"])
+        if room is None:
+            raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        if conn.room is not None and conn.room is not room:
+            raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
+        seat = room.seat_of_token(msg["token"])
+        self.seated(conn, room, seat, msg["token"], now)
+
+    def on_start(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        room.start(conn.seat, now)
+        self.save(room)
+        room.out_lobby()
+        self.schedule(room)
+
+    def on_act(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        try:
+            room.act(conn.seat, msg["action"], now, msg.get("id"))
+        finally:
+            self.schedule(room)
+
+    def on_setup(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        room.check_host(conn.seat, "change the game")
+        room.configure(msg["mode"], msg.get("options", {}), msg.get("call_time", room.call_time))
+        self.save(room)
+        room.out_lobby()
+
+    def on_bot(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        room.add_bot(conn.seat, msg["level"])
+        self.save(room)
+        room.out_lobby()
+
+    def on_unseat(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        room.unseat(conn.seat, msg["seat"])
+        self.renumber(room)
+
+    def on_leave(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        seat = room.seats[conn.seat]
+        seat.conn = None
+        conn.room, conn.seat = None, -1
+        self.reply(conn, {"type": "left", "room": room.code})
+        if room.playing:
+            seat.gone = True  # the seat stays in the game (its clock, its score) until it ends
+            if room.people():
+                self.save(room)
+                room.out_lobby()
+                return
+        else:
+            room.remove(room.seats.index(seat))
+        if not room.people():
+            self.close_room(room, "everyone left: the room is closed")
+            return
+        self.renumber(room)
+
+    def renumber(self, room: Room) -> None:
+        """Seats moved up (one was taken away in the lobby): tell every member its seat."""
+        for i, x in enumerate(room.seats):
+            if x.conn is not None:
+                x.conn.seat = i
+        self.save(room)
+        room.out_lobby()
+
+    # ----- running ----------------------------------------------------------------------------------
+    async def serve(self, host: str, port: int):
+        """Start listening; returns the ``websockets`` server (``.sockets`` tells the port)."""
+        self.loop = asyncio.get_running_loop()
+        self.restore()
+        self.sweeper = asyncio.ensure_future(self.sweep())
+        return await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
+                           ping_interval=20, ping_timeout=20, close_timeout=2)
+
+    def stop(self) -> None:
+        for t in self.timers.values():
+            t.cancel()
+        if getattr(self, "sweeper", None) is not None:
+            self.sweeper.cancel()
+        self.log.close()

@@ -1,0 +1,60 @@
+"""Run a room server: ``python -m game.server --host 0.0.0.0 --port 8765 [--data DIR]``.
+
+Friends connect with the window's "Play online" → "Join" (``host:port/CODE``).
+With ``--data`` every room is logged there (SQLite) and a restarted server offers
+the rooms again.  Prints one line when it listens; stops on Ctrl+C or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from .net.hosting import bound_port
+from .net.protocol import DEFAULT_PORT
+from .net.server import Server
+
+
+async def run(host: str, port: int, data: str | None) -> None:
+    server = Server(data)
+    ws = await server.serve(host, port)
+    print(f"serving on ws://{host}:{bound_port(ws)} ({len(server.rooms)} rooms kept"
+          f"{', data in ' + data if data else ''})", flush=True)
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows loops
+            asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    try:
+        await stop
+    finally:
+        ws.close()
+        await ws.wait_closed()
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.server", description=__doc__.splitlines()[0])
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (0: any free one)")
+    p.add_argument("--data", default=None, help="folder for the room log (rooms survive a restart)")
+    a = p.parse_args(argv)
+    if not 0 <= a.port < 65536:
+        print("error: --port must be 0 to 65535", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    try:
+        asyncio.run(run(a.host, a.port, a.data))
+    except OSError as e:
+        print(f"error: cannot serve on {a.host}:{a.port}: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

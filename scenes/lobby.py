@@ -1,0 +1,228 @@
+"""The lobby of an online room: the seats, the mode and its options, start; and again after a game.
+
+Everyone sees the room code (and, hosting, the LAN address to give friends),
+who sits where, and "reconnecting…" on a seat whose player dropped.  The host
+adds bots of any level, takes a bot away, changes the mode, the call time and
+Classic's game type, and starts.  When the game is dealt (a ``state`` message)
+the mode's play scene is shown, driven by a ``RemoteSession``; after the game
+the lobby shows its standings and the host's Start deals again in the same room.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.bots import LEVELS
+from game.net.client import Client, RemoteSession
+from game.net.protocol import show_code
+from game.net.room import ONLINE
+from sprites import theme
+from sprites.hud import Button, row_buttons, stack_buttons
+
+from .base import Scene
+from .modes import MODES
+from .widgets import ButtonColumn, header, unit_of
+
+CALL_TIMES = (3, 5, 7, 10, 15)
+#: the modes played online that have a screen here (a mode added later appears once it has one)
+PLAYABLE = tuple(m for m in ONLINE if m in MODES and MODES[m].ready)
+CLASSIC_TYPES = (None, "sprint", "blitz")
+MAX_TAKE = 200  # messages one frame takes at most
+
+
+class LobbyScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        self.client: Client = data["client"]
+        self.lan: str | None = data.get("lan")
+        self.level = list(LEVELS).index("human")
+        self.notice = ""
+        self.wait = 0.0
+        self.host_buttons = [Button("Mode", self.next_mode, "M"), Button("Call time", self.next_call, "T"),
+                             Button("Game type", self.next_type, "G"), Button("Bot level", self.next_level, "L"),
+                             Button("Add bot", self.add_bot, "B"), Button("Remove a bot", self.remove_bot, "R")]
+        self.column = ButtonColumn([Button("Start", self.start, "Enter", accent=True),
+                                    Button("Leave", self.leave, "Esc")])
+        super().enter(data)
+
+    # ----- what the server says -------------------------------------------------------------------
+    @property
+    def lobby(self) -> dict | None:
+        return self.client.lobby
+
+    @property
+    def hosting(self) -> bool:
+        lob = self.lobby
+        return bool(lob) and lob.get("host") == lob.get("seat") and not lob.get("playing")
+
+    def update(self, dt: float) -> None:
+        self.wait += dt
+        for _ in range(MAX_TAKE):
+            msg = self.client.get()
+            if msg is None:
+                break
+            kind = msg.get("type")
+            if kind == "error":
+                self.notice = str(msg.get("why", ""))
+                if self.client.closed or self.client.room is None and msg.get("local"):
+                    self.app.manager.switch("online", {"error": self.notice})
+                    return
+            elif kind == "status" and msg.get("closed"):
+                self.app.manager.switch("online", {"error": self.notice or "the connection was closed"})
+                return
+            elif kind == "state" and not msg.get("over"):
+                self.play(msg)
+                return
+        for b in self.host_buttons:
+            b.enabled = self.hosting
+        self.column.buttons[0].enabled = self.hosting
+        self.column.buttons[0].label = "Play again" if self.lobby and self.lobby.get("result") else "Start"
+
+    def play(self, state: dict) -> None:
+        """The game is dealt: its play scene, driven by the server through a remote session."""
+        mode = state["mode"]
+        if mode not in PLAYABLE:
+            self.notice = f"this version has no screen for {mode}: update the game to play it"
+            return
+        rs = RemoteSession(self.client, state)
+        self.app.manager.switch(MODES[mode].scene, {"session": rs, "online": True, "client": self.client,
+                                                    "mode": mode, "seats": list(state["seats"]),
+                                                    "again": ("lobby", {"client": self.client, "lan": self.lan})})
+
+    # ----- the host's controls --------------------------------------------------------------------
+    def setup(self, **change: Any) -> None:
+        lob = self.lobby or {}
+        msg = {"type": "setup", "mode": lob.get("mode", "classic"), "options": dict(lob.get("options") or {}),
+               "call_time": lob.get("call_time", 5.0)}
+        msg.update(change)
+        self.client.send(msg)
+
+    def next_mode(self) -> None:
+        mode = (self.lobby or {}).get("mode", "classic")
+        self.setup(mode=PLAYABLE[(PLAYABLE.index(mode) + 1) % len(PLAYABLE)] if mode in PLAYABLE else "classic",
+                   options={})
+
+    def next_call(self) -> None:
+        now = (self.lobby or {}).get("call_time", 5.0)
+        later = [c for c in CALL_TIMES if c > now]
+        self.setup(call_time=later[0] if later else CALL_TIMES[0])
+
+    def next_type(self) -> None:
+        lob = self.lobby or {}
+        if lob.get("mode") != "classic":
+            self.notice = "game types are Classic's (Sprint and Blitz are played alone)"
+            return
+        options = dict(lob.get("options") or {})
+        now = options.get("timed")
+        options["timed"] = CLASSIC_TYPES[(CLASSIC_TYPES.index(now) + 1) % len(CLASSIC_TYPES)]
+        if options["timed"] is None:
+            del options["timed"]
+        self.setup(options=options)
+
+    def next_level(self) -> None:
+        self.level = (self.level + 1) % len(LEVELS)
+
+    def add_bot(self) -> None:
+        self.client.send({"type": "bot", "level": list(LEVELS)[self.level]})
+
+    def remove_bot(self) -> None:
+        seats = (self.lobby or {}).get("seats") or []
+        bots = [i for i, s in enumerate(seats) if s.get("kind", "").startswith("bot:")]
+        if bots:
+            self.client.send({"type": "unseat", "seat": bots[-1]})
+
+    def start(self) -> None:
+        self.client.send({"type": "start"})
+
+    def leave(self) -> None:
+        self.client.close()
+        self.app.manager.switch("online", {})
+
+    # ----- screen ---------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        width = round(min(w * 0.8, u * 40))
+        self.left = (w - width) // 2
+        self.width = width
+        stack_buttons(self.host_buttons, pygame.Rect(self.left + width - round(u * 12), round(u * 9), round(u * 12),
+                                                     0), round(u * 2.0), round(u * 0.45))
+        row_buttons(self.column.buttons, pygame.Rect(self.left, h - round(u * 4.5), width, round(u * 2.4)),
+                    round(u * 0.8))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.leave()
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.column.buttons[0].enabled:
+                    self.start()
+                return True
+            for b in self.host_buttons:
+                if b.enabled and e.unicode and e.unicode.lower() == b.key.lower():
+                    b.action()
+                    return True
+        for b in self.host_buttons:
+            if b.handle_event(e):
+                return True
+        return self.column.handle_event(e, keys=(pygame.K_LEFT, pygame.K_RIGHT))
+
+    @property
+    def animating(self) -> bool:
+        return True  # the seats change when the server says so: look every frame
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u, lob = self.u, self.lobby
+        w, h = surface.get_size()
+        if not lob:
+            header(surface, "Play online", "connecting…" + "." * (int(self.wait * 2) % 3), u)
+            if self.notice:
+                theme.blit_text(surface, self.notice, round(u), (w // 2, u * 9), theme.BAD, True, "center")
+            self.column.draw(surface)
+            return
+        code = show_code(lob["room"])
+        sub = f"friends join with {self.lan}/{code}" if self.lan else "waiting for the host to start"
+        header(surface, f"Room {code}", sub, u)
+        mode = lob.get("mode", "classic")
+        opts = lob.get("options") or {}
+        info = f"{MODES[mode].title if mode in MODES else mode} · call time {lob.get('call_time', 5):g} s"
+        if opts.get("timed"):
+            info += f" · {opts['timed'].capitalize()}"
+        theme.blit_text(surface, info, round(u * 1.1), (self.left, u * 7.6), theme.INK, True, "midleft")
+        for i, seat in enumerate(lob.get("seats") or []):
+            r = pygame.Rect(self.left, round(u * (9 + i * 3.0)), self.width - round(u * 13.5), round(u * 2.5))
+            mine = i == lob.get("seat")
+            theme.panel(surface, r, r.h // 4, (255, 255, 255, 30 if mine else 12),
+                        theme.ACCENT if mine else (255, 255, 255, 30))
+            who = seat.get("name", "?") + ("  (host)" if i == lob.get("host") else "") + ("  — you" if mine else "")
+            theme.blit_text(surface, f"P{i + 1}  {who}", round(u * 1.05), (r.left + u, r.centery), theme.INK, True,
+                            "midleft")
+            state = "left" if seat.get("gone") else "reconnecting…" if not seat.get("connected") else \
+                "bot" if seat.get("kind", "").startswith("bot:") else "here"
+            theme.blit_text(surface, state, round(u * 0.9), (r.right - u, r.centery),
+                            theme.BAD if state in ("left", "reconnecting…") else theme.MUTED, True, "midright")
+        if self.hosting:
+            for b in self.host_buttons:
+                b.draw(surface)
+            theme.blit_text(surface, f"next bot: {list(LEVELS)[self.level]}", round(u * 0.85),
+                            (self.host_buttons[-1].rect.centerx, self.host_buttons[-1].rect.bottom + u * 0.9),
+                            theme.MUTED, True, "center")
+        self.draw_result(surface, lob.get("result"))
+        if self.notice:
+            theme.blit_text(surface, self.notice, round(u * 0.95), (w // 2, h - u * 6.0), theme.BAD, True, "center")
+        self.column.draw(surface)
+
+    def draw_result(self, surface: pygame.Surface, result: dict | None) -> None:
+        if not result:
+            return
+        u = self.u
+        y = u * 22.5
+        theme.blit_text(surface, "LAST GAME", round(u * 0.85), (self.left, y), theme.MUTED, True, "midleft")
+        names = [s.get("name", "") for s in (self.lobby or {}).get("seats") or []]
+        for k, row in enumerate(result.get("standings") or []):
+            seat = row.get("seat", 0)
+            name = names[seat] if seat < len(names) else row.get("player")
+            theme.blit_text(surface, f"{k + 1}. {name}: {row.get('score')}", round(u * 1.0),
+                            (self.left + u * (k * 9), y + u * 1.5), theme.INK, True, "midleft")

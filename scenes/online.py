@@ -1,0 +1,190 @@
+"""Play online: host a game (a room server inside the app, on the LAN) or join one by its code.
+
+*Host a game* starts a server on a free port on this machine (it lives as long
+as the app), opens a room on it and goes to the lobby (with a server typed in,
+``host:port`` or ``wss://host``, the room is opened there instead), which shows the room
+code and the LAN address friends type.  *Join* takes a room code (a game hosted
+on this machine) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
+behind TLS).  The connection runs on its own thread
+(``game.net.client.Client``); the scenes only read its queue.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pygame
+
+from game.net.client import Client
+from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_join, parse_server
+from sprites import theme
+from sprites.hud import Button, stack_buttons
+
+from .base import Scene
+from .widgets import ButtonColumn, header, unit_of
+
+NAME_CHARS = 16
+
+
+def lan_address() -> str:
+    """This machine's address on its local network (what friends type), or 127.0.0.1.
+
+    No packet is sent: a UDP socket is only pointed at a private address to learn the route.
+    """
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def hosted_server(app: Any):
+    """The room server this app hosts, started on first use on a free port (every network).
+
+    :raises OSError: when no port can be opened.
+    """
+    server = getattr(app, "room_server", None)
+    if server is None or not server.thread.is_alive():
+        from game.net.hosting import ServerThread
+
+        server = ServerThread("0.0.0.0", 0)
+        app.room_server = server
+    return server
+
+
+class TextField:
+    """One line of typed text: printable keys add, Backspace takes away."""
+
+    def __init__(self, label: str, text: str = "", limit: int = 40) -> None:
+        self.label, self.text, self.limit = label, text, limit
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        if e.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            return True
+        ch = getattr(e, "unicode", "")
+        if ch and ch.isprintable() and len(self.text) < self.limit and not e.mod & pygame.KMOD_CTRL:
+            self.text += ch
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
+        r = self.rect
+        theme.panel(surface, r, r.h // 4, (255, 255, 255, 30 if focused else 12),
+                    theme.ACCENT if focused else (255, 255, 255, 30))
+        theme.blit_text(surface, self.label, round(u * 0.85), (r.left, r.top - u * 0.3), theme.MUTED, True,
+                        "bottomleft")
+        shown = self.text + ("_" if focused else "")
+        theme.blit_text(surface, shown, round(r.h * 0.5), (r.left + u * 0.8, r.centery), theme.INK, True, "midleft")
+
+
+class OnlineScene(Scene):
+    """Host or join: two text fields (your name, the room to join) and three buttons."""
+
+    def enter(self, data: dict[str, Any]) -> None:
+        self.fields = [TextField("Your name", str(self.app.settings.get("online_name") or "Player"), NAME_CHARS),
+                       TextField("Room to join: a code, host:port/CODE or wss://host/CODE",
+                                 str(data.get("address", "")))]
+        self.column = ButtonColumn([Button("Host a game", self.host, "Ctrl+H", accent=True),
+                                    Button("Join", self.join, "Enter"),
+                                    Button("Back", self.back, "Esc")])
+        self.focus = 1  # the field typed into
+        self.error = str(data.get("error", ""))
+        super().enter(data)
+
+    @property
+    def name(self) -> str:
+        return self.fields[0].text.strip() or "Player"
+
+    def remember_name(self) -> None:
+        if self.app.settings.get("online_name") != self.name:
+            self.app.set_setting("online_name", self.name)
+
+    def host(self) -> None:
+        """A room on this app's own server; or, with a server typed in the second field
+        (``host:port`` or ``wss://host``, no code), a room on that one."""
+        typed = self.fields[1].text.strip()
+        try:
+            if typed:
+                host, port, secure = parse_server(typed)
+                where = f"{'wss://' if secure else ''}{host}:{port}"
+            else:
+                server = hosted_server(self.app)
+                host, port, secure = "127.0.0.1", server.port, False
+                where = f"{lan_address()}:{server.port}"
+        except ProtocolError as e:
+            self.error = f"{e} (to open a room on a server, type host:port without a code)"
+            return
+        except OSError as e:
+            self.error = f"Cannot host a game here: {e}"
+            return
+        self.remember_name()
+        client = Client(host, port, secure)
+        client.send({"type": "create", "mode": "classic", "options": {}, "name": self.name})
+        self.app.manager.switch("lobby", {"client": client, "lan": where})
+
+    def join(self) -> None:
+        own = getattr(self.app, "room_server", None)
+        try:
+            host, port, code, secure = parse_join(self.fields[1].text, "127.0.0.1",
+                                                  own.port if own is not None else DEFAULT_PORT)
+        except ProtocolError as e:
+            self.error = str(e)
+            return
+        self.remember_name()
+        client = Client(host, port, secure)
+        client.send({"type": "join", "room": code, "name": self.name})
+        self.app.manager.switch("lobby", {"client": client, "lan": None})
+
+    def back(self) -> None:
+        self.app.manager.switch("menu", {})
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        width = round(min(w * 0.7, u * 30))
+        left = (w - width) // 2
+        for i, f in enumerate(self.fields):
+            f.rect = pygame.Rect(left, round(u * (9.5 + i * 4.6)), width, round(u * 2.6))
+        stack_buttons(self.column.buttons, pygame.Rect(left, round(u * 19.5), width, 0), round(u * 2.3),
+                      round(u * 0.55))
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.join() if self.fields[1].text.strip() else self.column.buttons[self.column.focus].action()
+                return True
+            if e.key == pygame.K_TAB:
+                self.focus = (self.focus + 1) % len(self.fields)
+                return True
+            if e.key in (pygame.K_UP, pygame.K_DOWN):
+                return self.column.handle_event(e)
+            if e.key == pygame.K_h and e.mod & pygame.KMOD_CTRL:
+                self.host()
+                return True
+            self.error = ""
+            return self.fields[self.focus].handle_key(e)
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, f in enumerate(self.fields):
+                if f.rect.collidepoint(e.pos):
+                    self.focus = i
+                    return True
+        return self.column.handle_event(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.u
+        header(surface, "Play online", "with friends on this network or anywhere: no account", u)
+        for i, f in enumerate(self.fields):
+            f.draw(surface, i == self.focus, u)
+        self.column.draw(surface)
+        w, h = surface.get_size()
+        if self.error:
+            theme.blit_text(surface, self.error, round(u * 1.0), (w // 2, u * 18.2), theme.BAD, True, "center")
+        theme.blit_text(surface, "Tab: next field · Enter joins · Ctrl+H hosts · Esc back", round(u * 0.85),
+                        (w // 2, h - u * 1.1), theme.DIM, True, "center")

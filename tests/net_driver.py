@@ -1,0 +1,81 @@
+"""Helpers for the online tests: clients on loopback, waiting on conditions (never on sleeps)."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+from game.net.client import Client, RemoteSession
+
+WAIT = 20.0  # seconds any one condition may take at most on a loaded machine
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def next_of(c: Client, kind: str, timeout: float = WAIT, seen: list | None = None) -> dict:
+    """The next message of ``kind`` from ``c`` (the others are kept in ``seen``).
+
+    :raises AssertionError: when none comes within ``timeout`` s.
+    """
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        m = c.get(min(0.5, max(0.01, end - time.monotonic())))
+        if m is None:
+            continue
+        if seen is not None:
+            seen.append(m)
+        if m.get("type") == kind:
+            return m
+    raise AssertionError(f"no {kind!r} message within {timeout} s")
+
+
+def open_room(port: int, name: str = "Ann", mode: str = "classic", seed: int = 5, **extra) -> Client:
+    c = Client("127.0.0.1", port)
+    c.send({"type": "create", "mode": mode, "options": {}, "name": name, "seed": seed, **extra})
+    next_of(c, "joined")
+    return c
+
+
+def join(port: int, room: str, name: str) -> Client:
+    c = Client("127.0.0.1", port)
+    c.send({"type": "join", "room": room, "name": name})
+    next_of(c, "joined")
+    return c
+
+
+def until(sessions: list[RemoteSession], done, timeout: float = WAIT, step=None) -> None:
+    """Take messages into ``sessions`` (and call ``step(rs)`` after each) until ``done()``.
+
+    :raises AssertionError: when ``done()`` is still false after ``timeout`` s.
+    """
+    end = time.monotonic() + timeout
+    for _ in range(1_000_000):
+        if done():
+            return
+        if time.monotonic() > end:
+            break
+        for rs in sessions:
+            rs.pump(0.02)
+            if step is not None:
+                step(rs)
+    raise AssertionError(f"condition not met within {timeout} s")
+
+
+def take_a_set(rs: RemoteSession, turns: bool = True) -> None:
+    """Play the first Set this client's player sees (in turns by moves played, so each client gets some)."""
+    if rs.over or rs.caller is not None or rs.replica.clock < rs.hold_until:
+        return
+    me = rs.players[rs.seat]
+    if turns and len(rs.game.history) % len(rs.players) != rs.seat:
+        return
+    position = (len(rs.events), id(rs.replica))  # a replica loaded afresh (a reconnection) asks again
+    if getattr(rs, "_asked", None) == position:
+        return  # one try per position: wait for the answer
+    rs._asked = position
+    moves = [m.split(" ", 1)[1] for m in rs.game.legal_moves() if m.startswith(me + " set")]
+    if moves:
+        rs.act(rs.seat, moves[0], time.monotonic())

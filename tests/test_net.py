@@ -1,0 +1,245 @@
+"""Online rooms on loopback: whole games, reconnection, the lobby, the protocol's checks."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+
+import pytest
+from net_driver import join, next_of, open_room, take_a_set, until
+
+from game.net.client import RemoteSession
+from game.net.hosting import ServerThread
+from game.net.protocol import (
+    ALPHABET,
+    CODE_LENGTH,
+    MAX_MESSAGE,
+    ProtocolError,
+    new_code,
+    new_token,
+    normal_code,
+    parse,
+    parse_address,
+)
+from game.net.room import ONLINE
+from game.net.roomlog import RoomLog
+from game.net.server import Server
+from game.session import from_json
+
+
+@pytest.fixture
+def server(tmp_path):
+    st = ServerThread("127.0.0.1", 0, data=tmp_path)
+    yield st
+    st.stop()
+
+
+def room_of(st: ServerThread, code: str):
+    return st.server.rooms[code]
+
+
+def test_codes_and_tokens_are_unguessable_and_read_back_as_typed():
+    assert math.log2(len(ALPHABET)) * CODE_LENGTH >= 40
+    assert len({new_code() for _ in range(200)}) == 200
+    assert len(new_token()) * 6 >= 128
+    code = new_code()
+    typed = f" {code[:4].lower()}-{code[4:]} ".replace("0", "o").replace("1", "l")
+    assert normal_code(typed) == code
+    for bad in ("", "ABC", "ABCDEFGHU", "ABCD-EFG!", 12345678, None, "A" * 40):
+        with pytest.raises(ProtocolError):
+            normal_code(bad)
+    assert parse_address("ws://10.0.0.2:9000/ABCD-EFGH") == ("10.0.0.2", 9000, "ABCDEFGH")
+    assert parse_address("ABCDEFGH", "h", 1) == ("h", 1, "ABCDEFGH")
+    for bad in ("host:99999/ABCDEFGH", ":80/ABCDEFGH", "host:x/ABCDEFGH"):
+        with pytest.raises(ProtocolError):
+            parse_address(bad)
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"type": "act", "action": 7}', "action"),
+    ('{"type": "act", "action": "call", "id": "7"}', "id"),
+    ('{"type": "act", "action": "call", "id": true}', "id"),
+    ('{"type": "join", "room": "ABCDEFGH"}', "name"),
+    ('{"type": "join", "room": "ABCDEFGH", "name": "Bob", "admin": true}', "unknown field"),
+    ('{"type": "create", "mode": "classic", "name": "A", "options": {"players": [1]}}', "players"),
+    ('{"type": "create", "mode": "classic", "name": "A", "call_time": NaN}', "call_time"),
+    ('{"type": "shutdown"}', "unknown message type"),
+    ('[1, 2]', "object"),
+    ('{"type": "act"', "not JSON"),
+    ("[" * 2000 + "]" * 2000, "not JSON"),
+])
+def test_a_bad_message_is_refused_with_a_reason(text, why):
+    with pytest.raises(ProtocolError, match=why):
+        parse(text)
+
+
+def test_a_message_over_4_kib_is_refused_before_it_is_read():
+    with pytest.raises(ProtocolError, match="too long"):
+        parse('{"type": "leave", "x": "' + "a" * MAX_MESSAGE + '"}')
+
+
+def test_online_modes_are_the_table_modes_with_players():
+    assert set(ONLINE) >= {"classic", "twenty", "findall"}
+
+
+def test_three_clients_play_a_whole_classic_game_and_agree_on_every_event(server):
+    a = open_room(server.port, "Ann")
+    b = join(server.port, a.room, "Bob")
+    c = join(server.port, a.room, "Cy")
+    a.send({"type": "start"})
+    sessions = [RemoteSession(x, next_of(x, "state")) for x in (a, b, c)]
+    assert [rs.seat for rs in sessions] == [0, 1, 2]
+    until(sessions, lambda: all(rs.over and rs.final for rs in sessions), timeout=120, step=take_a_set)
+    room = room_of(server, a.room)
+    assert room.session.over and len(room.session.events) > 40
+    for rs in sessions:
+        assert rs.events == room.session.events
+        assert rs.result() == room.session.result()
+        assert rs.view(rs.seat)["scores"] == room.session.view()["scores"]
+    assert sum(rs.result()["standings"][0]["score"] for rs in sessions[:1]) > 0
+    for x in (a, b, c):
+        x.close()
+
+
+def test_a_cut_socket_rejoins_its_seat_with_identical_state_and_others_see_it_away(server):
+    a = open_room(server.port, "Ann", seed=9)
+    b = join(server.port, a.room, "Bob")
+    a.send({"type": "start"})
+    ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+    until([ra, rb], lambda: len(ra.events) >= 6 and len(rb.events) >= 6, timeout=60, step=take_a_set)
+    token = b.token
+    b.cut()
+    until([ra], lambda: 1 in ra.away(), timeout=10)
+    assert ra.status(1) == "reconnecting…"
+    until([rb], lambda: b.connected and rb.events == room_of(server, a.room).session.events, timeout=20)
+    until([ra], lambda: 1 not in ra.away(), timeout=10)
+    assert b.token == token and rb.seat == 1
+    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+    assert ra.events == rb.events == room_of(server, a.room).session.events
+    a.close()
+    b.close()
+
+
+def test_another_seats_moves_and_tokens_are_refused(server):
+    a = open_room(server.port, "Ann")
+    b = join(server.port, a.room, "Bob")
+    a.send({"type": "start"})
+    ra = RemoteSession(a, next_of(a, "state"))
+    move = next(m for m in ra.game.legal_moves() if m.startswith("P2 set"))
+    a.send({"type": "act", "action": move, "id": 41})  # Ann plays as P2
+    refused = next_of(a, "refused")
+    assert refused["id"] == 41 and "P1" in refused["why"]
+    b.send({"type": "start"})
+    assert "host" in next_of(b, "error")["why"]
+    b.send({"type": "rejoin", "room": a.room, "token": "x" * 32})
+    assert "token" in next_of(b, "error")["why"]
+    assert room_of(server, a.room).session.events == []
+    ra.act(1, "call", 0.0)  # the window names a seat: the client still acts for its own (P1)
+    assert next_of(a, "event")["move"].startswith("P1 call")
+    a.close()
+    b.close()
+
+
+def test_the_lobby_takes_bots_of_every_level_and_plays_again_in_the_same_room(server):
+    a = open_room(server.port, "Ann", seed=3)
+    a.send({"type": "start"})
+    ra = RemoteSession(a, next_of(a, "state"))
+    until([ra], lambda: ra.over and ra.final, timeout=60, step=take_a_set)
+    assert ra.events == room_of(server, a.room).session.events
+    for level in ("beginner", "casual", "expert"):
+        a.send({"type": "bot", "level": level})
+    a.send({"type": "bot", "level": "godlike"})
+    assert "godlike" in next_of(a, "error")["why"]
+    a.send({"type": "unseat", "seat": 2})
+    a.send({"type": "setup", "mode": "classic", "options": {}, "call_time": 4})
+    until([ra], lambda: ra.lobby["call_time"] == 4.0, timeout=10)
+    assert [x["kind"] for x in ra.lobby["seats"]] == ["remote", "bot:beginner", "bot:expert"]
+    a.send({"type": "start"})  # play again: a new deal, the same room
+    again = next_of(a, "state")
+    assert again["game"] == 2 and again["seed"] == 4 and again["room"] == a.room
+    rb = RemoteSession(a, again)
+    assert rb.seats == ["remote", "bot:beginner", "bot:expert"] and rb.call_time == 4.0 and rb.events == []
+    a.close()
+
+
+def test_a_find_all_race_scores_each_set_for_its_first_finder(server):
+    a = open_room(server.port, "Ann", mode="findall", seed=12)
+    b = join(server.port, a.room, "Bob")
+    a.send({"type": "start"})
+    ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+    sets = ra.game.legal_moves()  # "set A B C": the room names the finder
+    a.send({"type": "act", "action": sets[0], "id": 1})
+    b.send({"type": "act", "action": sets[1], "id": 1})
+    until([ra, rb], lambda: len(rb.events) == 2, timeout=10)
+    b.send({"type": "act", "action": sets[0], "id": 2})  # Ann's already: a repeat, no score
+    until([ra, rb], lambda: len(ra.events) == 3 and len(rb.events) == 3, timeout=10)
+    v = rb.view(1)
+    assert v["scores"] == {"P1": 1, "P2": 1} and v["repeats"] == 1
+    assert sorted(v["finders"]) == ["P1", "P2"]
+    for k, s in enumerate(sets[2:]):
+        a.send({"type": "act", "action": s, "id": 10 + k})
+    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=20)
+    assert ra.result()["standings"][0]["player"] == "P1" and ra.result()["won"]
+    a.close()
+    b.close()
+
+
+def test_a_room_log_is_a_session_that_replays(server):
+    a = open_room(server.port, "Ann", seed=2)
+    a.send({"type": "bot", "level": "expert"})
+    a.send({"type": "start"})
+    ra = RemoteSession(a, next_of(a, "state"))
+    until([ra], lambda: len(ra.events) >= 4, timeout=60)  # the bot's calls and Sets, a few seconds each
+    room = room_of(server, a.room)
+    copy = from_json(room.session.to_json())
+    assert copy.events[:4] == ra.events[:4]
+    a.close()
+
+
+def test_idle_rooms_expire_and_are_not_offered_again(tmp_path):
+    st = ServerThread("127.0.0.1", 0, data=tmp_path)
+    try:
+        a = open_room(st.port, "Ann")
+        code = a.room
+
+        async def later():
+            return st.server.expire(st.server.now() + 2 * 3600 + 1)
+
+        assert asyncio.run_coroutine_threadsafe(later(), st.loop).result(10) == [code]
+        assert "idle" in next_of(a, "error")["why"] and code not in st.server.rooms
+        a.close()
+    finally:
+        st.stop()
+    log = RoomLog(tmp_path)
+    assert log.rooms() == []
+    log.save_room("K7M29QXD", {"mode": "classic", "seats": []}, time.time() - 3 * 3600)
+    log.close()
+    again = Server(tmp_path)
+    assert again.restore() == 0 and RoomLog(tmp_path).rooms() == []
+    again.stop()
+
+
+def test_the_find_all_race_engine_keeps_solo_play_as_it_was():
+    from game import variants
+    from game.cards import card, is_set
+
+    solo, race = variants.new("findall", seed=12), variants.new("findall", seed=12, players=3)
+    first = solo.legal_moves()[0]
+    table = solo.view()["table"]
+    wrong = next(f"set {a} {b} {c}" for a in table for b in table for c in table
+                 if len({a, b, c}) == 3 and f"set {a} {b} {c}" not in solo.legal_moves()
+                 and not is_set(card(a), card(b), card(c)))
+    solo.play(first)
+    solo.play(wrong)
+    race.play("P3 " + first)
+    race.play("P1 " + wrong)
+    assert solo.score == 1 and solo.view()["misses"] == 1  # solo: a miss is counted, the score stays
+    assert race.view()["missed"] == {"P1": 1, "P2": 0, "P3": 0}
+    assert race.score == {"P1": -1, "P2": 0, "P3": 1} and race.view()["finders"] == ["P3"]
+    race.play("P2 " + first)  # P3's already: a repeat, no score
+    assert race.score["P2"] == 0 and race.view()["repeats"] == 1
+    with pytest.raises(ValueError, match="P4 is not playing"):
+        race.play("P4 " + race.legal_moves()[0])
+    with pytest.raises(ValueError, match="players"):
+        variants.new("findall", seed=1, players=5)

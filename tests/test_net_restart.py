@@ -1,0 +1,71 @@
+"""A server process killed with SIGKILL and started again on the same data: the room resumes."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from net_driver import WAIT, free_port, join, next_of, open_room, take_a_set, until
+
+from game.net.client import RemoteSession
+from game.net.roomlog import RoomLog
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+
+
+def start_server(port: int, data: Path) -> subprocess.Popen:
+    """``python -m game.server`` on loopback, returned once it says it listens."""
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    end = time.monotonic() + WAIT
+    line = b""
+    while time.monotonic() < end and not line.endswith(b"\n"):
+        if sel.select(max(0.0, end - time.monotonic())):
+            chunk = os.read(proc.stdout.fileno(), 1)
+            if not chunk:
+                break
+            line += chunk
+    sel.close()
+    assert line.startswith(b"serving on"), (line, proc.poll())
+    return proc
+
+
+def test_a_killed_server_restarted_on_the_same_data_resumes_the_room(tmp_path):
+    port = free_port()
+    proc = start_server(port, tmp_path)
+    try:
+        a = open_room(port, "Ann", seed=11)
+        b = join(port, a.room, "Bob")
+        a.send({"type": "start"})
+        ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+        until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=60, step=take_a_set)
+        seen = list(ra.events)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)
+        until([ra, rb], lambda: not a.connected and not b.connected, timeout=WAIT)
+        log = RoomLog(tmp_path)
+        (code, _room, logged, _state, _t), = log.rooms()
+        log.close()
+        assert code == a.room and logged[:len(seen)] == seen  # everything the players saw was logged first
+        proc = start_server(port, tmp_path)
+        # both clients reconnect by themselves, rejoin with their tokens and get the whole game again
+        until([ra, rb], lambda: a.connected and b.connected and ra.seat == 0 and rb.seat == 1
+              and ra.events == logged and rb.events == logged and len(ra.away()) == 0, timeout=WAIT)
+        until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+        assert ra.events[:len(seen)] == seen and ra.events == rb.events
+        assert ra.result() == rb.result()
+        a.close()
+        b.close()
+    finally:
+        proc.kill()
+        proc.wait(WAIT)

@@ -1,0 +1,197 @@
+"""Online rooms under load: ``python tools/bench.py net`` (or ``python tools/bench_net.py --rooms 100,500``).
+
+A server (``python -m game.server`` with a room log, its own process: one core,
+one asyncio thread) and, in this process, rooms of 4 scripted clients on
+loopback.  In every room one member at a time sends a Set (``act``) about every
+``period`` seconds; every member notes when the matching ``event`` reaches it.
+Reported for each room count: p50/p99/max milliseconds from the ``act`` leaving
+to its event arriving, at every member; events a second; and the server's CPU
+(user + system, read from /proc) per event.  The clients share this process and
+its core(s), so the latencies include their own queueing: an upper bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pathlib
+import resource
+import selectors
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from websockets.asyncio.client import connect  # noqa: E402
+
+from game.session import new_session  # noqa: E402
+
+ROOMS = (100, 500, 1000)
+SECONDS = 12.0  # measured seconds at each room count
+PERIOD = 2.0  # seconds between two Sets in one room
+MEMBERS = 4
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process (Linux /proc), None elsewhere."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def start_server(data: str) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0",
+                             "--data", data], cwd=ROOT, stdout=subprocess.PIPE,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    line = b""
+    end = time.monotonic() + 30
+    while not line.endswith(b"\n") and time.monotonic() < end:
+        if sel.select(1.0):
+            line += os.read(proc.stdout.fileno(), 1) or b"\n"
+    sel.close()
+    return proc, int(line.split(b":")[-1].split()[0])
+
+
+class Bench:
+    def __init__(self, port: int) -> None:
+        self.uri = f"ws://127.0.0.1:{port}"
+        self.sent: dict[tuple[str, int], float] = {}
+        self.lat: list[float] = []
+        self.events = 0
+        self.measuring = False
+        self.refused = 0
+
+    async def member(self, ws, room: dict, seat: int, ready: asyncio.Event) -> None:
+        async for text in ws:
+            now = time.perf_counter()
+            m = json.loads(text)
+            kind = m.get("type")
+            if kind == "event":
+                if seat == 0:
+                    room["s"].apply_event(m["move"])
+                    self.events += self.measuring
+                    if m.get("id") == room["id"] and (" set " in m["move"] or " miss " in m["move"]):
+                        room["answered"].set()
+                t0 = self.sent.get((room["code"], m.get("id", -1)))
+                if t0 is not None and self.measuring and (" set " in m["move"] or " miss " in m["move"]):
+                    self.lat.append(now - t0)
+            elif kind == "state" and seat == 0:
+                room["s"] = new_session(m["mode"], m["seed"], m["seats"], m["options"], follow=True)
+                room["s"].replay(m["events"])
+                ready.set()
+            elif kind == "refused":
+                self.refused += 1
+                room["answered"].set()
+            elif kind == "over" and seat == 0:
+                await room["ws"][0].send(json.dumps({"type": "start"}))
+
+    async def room(self, k: int, stop: asyncio.Event, started: list) -> None:
+        room: dict = {"id": 0, "answered": asyncio.Event(), "ws": []}
+        ready = asyncio.Event()
+        async with connect(self.uri, compression=None, max_size=1 << 22) as host:
+            await host.send(json.dumps({"type": "create", "mode": "classic", "name": "Host", "seed": k}))
+            room["code"] = json.loads(await host.recv())["room"]
+            room["ws"].append(host)
+            others = [await connect(self.uri, compression=None, max_size=1 << 22) for _ in range(MEMBERS - 1)]
+            for i, ws in enumerate(others):
+                await ws.send(json.dumps({"type": "join", "room": room["code"], "name": f"P{i + 2}"}))
+                json.loads(await ws.recv())
+                room["ws"].append(ws)
+            readers = [asyncio.ensure_future(self.member(ws, room, i, ready)) for i, ws in enumerate(room["ws"])]
+            await host.send(json.dumps({"type": "start"}))
+            await ready.wait()
+            started.append(k)
+            await asyncio.sleep(PERIOD * (k % 97) / 97)  # spread the rooms over the period
+            while not stop.is_set():
+                s = room["s"]
+                seat = len(s.game.history) % MEMBERS
+                moves = [m.split(" ", 1)[1] for m in s.game.legal_moves() if m.startswith(f"P{seat + 1} set")]
+                if moves and not s.over and s.caller is None:
+                    room["id"] += 1
+                    room["answered"].clear()
+                    self.sent[(room["code"], room["id"])] = time.perf_counter()
+                    await room["ws"][seat].send(json.dumps({"type": "act", "action": moves[0], "id": room["id"]}))
+                    try:
+                        await asyncio.wait_for(room["answered"].wait(), 10)
+                    except TimeoutError:
+                        pass
+                await asyncio.sleep(PERIOD)
+            for r in readers:
+                r.cancel()
+            for ws in others:
+                await ws.close()
+
+
+async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
+    b = Bench(port)
+    stop = asyncio.Event()
+    started: list = []
+    tasks = []
+    for k in range(rooms):
+        tasks.append(asyncio.ensure_future(b.room(k, stop, started)))
+        if k % 50 == 49:
+            await asyncio.sleep(0.05)  # open the rooms in waves
+    t_end = time.monotonic() + 120
+    while len(started) < rooms and time.monotonic() < t_end:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(PERIOD)  # every room is acting
+    cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+    b.measuring = True
+    await asyncio.sleep(seconds)
+    b.measuring = False
+    cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+    stop.set()
+    await asyncio.wait(tasks, timeout=PERIOD + 15)
+    lat = sorted(b.lat)
+
+    def pct(p: float) -> float | None:
+        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 2) if lat else None
+
+    cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    return {"rooms": rooms, "rooms_started": len(started), "clients": len(started) * MEMBERS,
+            "events_per_s": round(b.events / (t1 - t0), 1), "deliveries": len(lat),
+            "p50_ms": pct(0.50), "p99_ms": pct(0.99), "max_ms": pct(1.0), "refused": b.refused,
+            "server_cpu_share": None if cpu is None else round(cpu / (t1 - t0), 3),
+            "clients_cpu_share": round((own1 - own0) / (t1 - t0), 3),  # this process: all the clients
+            "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
+
+
+def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
+    """Figures for each room count (a fresh server for each)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = max(rooms) * MEMBERS * 2 + 256
+    if soft < need:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, need), hard))
+    out = {"period_s": PERIOD, "members": MEMBERS, "seconds": seconds, "cores": os.cpu_count(),
+           "load_before": round(os.getloadavg()[0], 2)}
+    for n in rooms:
+        with tempfile.TemporaryDirectory() as data:
+            proc, port = start_server(data)
+            try:
+                out[str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--rooms", default=",".join(map(str, ROOMS)))
+    p.add_argument("--seconds", type=float, default=SECONDS)
+    a = p.parse_args(argv)
+    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
