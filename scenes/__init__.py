@@ -85,6 +85,8 @@ SCENES: dict[str, str] = {
     "daily": "scenes.daily:DailyScene",
     "levels": "scenes.levels:LevelsScene",
     "played": "scenes.share:PlayedScene",
+    "online": "scenes.online:OnlineScene",
+    "lobby": "scenes.lobby:LobbyScene",
 }
 
 

@@ -153,7 +153,7 @@ class TableBoard(Board):
     # ----- input ---------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
         sc = self.scene
-        if window_left(e) and sc.clock_running:
+        if window_left(e) and sc.clock_running and not sc.online:  # a room's game goes on without this window
             sc.pause()
             return True
         if e.type == pygame.KEYDOWN:
@@ -199,7 +199,7 @@ class TableBoard(Board):
         new ``sc.v``: the bars and the side panel are drawn again after it)."""
         sc = self.scene
         f = sc.frame
-        return sc.hud.regions(f, f.unit * 9, (sc.clock_label(), id(sc.v), sc.side_key()),
+        return sc.hud.regions(f, f.unit * 14, (sc.clock_label(), id(sc.v), sc.side_key()),
                               (sc.side_key(), id(sc.v)), sc.v.get("deck"), sc.side_buttons + sc.top_buttons)
 
     def dirty(self, alpha: float) -> list[pygame.Rect] | None:

@@ -120,13 +120,15 @@ class SessionLink:
     def leave(self) -> None:
         """The scene leaves with its game unfinished (the menu, a quit): the save keeps the clock as it is now."""
         scene = self.scene
-        if not (scene.demo or scene.replaying or scene.game.over):
+        if not (scene.demo or scene.replaying or scene.game.over or scene.online):
             self.session.tick(scene.app.now)
             scene.app.save_game(scene.mode, self.session.to_json())
 
     def save(self) -> None:
         """Save the unfinished game (the session: its events, clock, seats and call); a finished one is cleared."""
         scene = self.scene
+        if scene.online:
+            return  # the room keeps the game (the server's log)
         if scene.game.over:
             scene.app.clear_game(scene.mode)
         else:
@@ -184,7 +186,9 @@ class SessionLink:
         res.update({"mode": scene.mode, "game": self.session.to_json(), "setup": scene.data,
                     "demo": scene.demo, "result": self.session.result()})
         name = "results"
-        if not scene.demo and ("daily" in scene.data or "level_id" in scene.data):
+        if scene.online:
+            res["again"] = scene.data.get("again")  # Play again: back to the room's lobby
+        elif not scene.demo and ("daily" in scene.data or "level_id" in scene.data):
             name = count_play(scene, res)  # a daily or a level play is counted its own way
         elif not scene.demo:
             scene.app.record_result(scene.mode, {"won": bool(scene.game.won), "time": round(scene.clock, 2),
@@ -200,9 +204,16 @@ class SessionLink:
                 "won": bool(game.won), "time": self.scene.clock, "lower_is_better": game.LOWER_IS_BETTER}
 
     def seat_name(self, p: str) -> str:
-        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
+        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3" (online:
+        the name the player gave, and "reconnecting…" while they are away)."""
         s = self.session
         i = int(p[1:]) - 1
+        if self.scene.online:
+            if i == s.seat:
+                return "You"
+            name = s.names[i] if i < len(s.names) and s.names[i] else p
+            away = s.status(i)
+            return f"{name} (bot)" if s.seats[i].startswith("bot:") else f"{name} ({away})" if away else name
         if i < len(s.seats) and s.seats[i] != "human":
             return f"{p} (bot)"
         humans = [q for q in s.players if s.kind(q) != "bot"]

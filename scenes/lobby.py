@@ -34,6 +34,11 @@ MAX_TAKE = 200  # messages one frame takes at most
 
 class LobbyScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
+        if not isinstance(data.get("client"), Client):  # no room to show: host or join one first
+            self.app.manager.switch("online", {})
+            self.app.manager.push("message", {"title": "No room", "text": "Host a game or join one first."})
+            self.client = None
+            return
         self.client: Client = data["client"]
         self.lan: str | None = data.get("lan")
         self.level = list(LEVELS).index("human")

@@ -27,6 +27,7 @@ class MenuScene(Scene):
         if self.resume_mode:
             more.append(Button(f"Continue {MODES[self.resume_mode].title}", self.resume, accent=True))
         more += [
+            Button("Play online", lambda: self.app.manager.switch("online", {})),
             Button("Daily deal", lambda: self.app.manager.switch("daily", {})),
             Button("Puzzle levels", lambda: self.app.manager.switch("levels", {})),
             Button("How to play", lambda: self.app.manager.switch("tutorial", {})),

@@ -65,6 +65,10 @@ class ResultsScene(Scene):
                                                          "seats": setup.get("seats")})
 
     def again(self) -> None:
+        if self.data.get("again"):  # an online game: back to the room's lobby
+            name, data = self.data["again"]
+            self.app.manager.switch(name, data)
+            return
         setup = self.data.get("setup", {})
         if setup.get("demo"):
             self.app.manager.switch(MODES[self.mode].scene, {**setup, "seed": setup.get("seed", 0) + 1})

@@ -37,7 +37,7 @@ class StackDrawing:
         f, u = self.scene.frame, self.scene.frame.unit
         lit, k = set(self.lit()), self.moving_card()
         sc = self.scene
-        out = sc.hud.regions(f, round(u * 9), sc.clock_label(), self.side_key(), sc.v.get("deck"),
+        out = sc.hud.regions(f, round(u * 14), sc.clock_label(), self.side_key(), sc.v.get("deck"),
                                self.scene.side_buttons + self.scene.top_buttons)
         steps = self.steps()
         for i, pile in enumerate(self.stacks):

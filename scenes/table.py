@@ -107,10 +107,19 @@ class TableScene(Scene):
         return self.session.seats
 
     @property
+    def online(self) -> bool:
+        """Is the game played on a server (a room), this window holding one seat?"""
+        return bool(getattr(getattr(self, "session", None), "online", False))
+
+    @property
     def humans(self) -> list[str]:
-        """The players at this keyboard (not bots)."""
+        """The players at this keyboard (not bots; online, this window's own seat)."""
         s = getattr(self, "session", None)
-        return ["P1"] if s is None else [p for p in s.players if s.kind(p) != "bot"]
+        if s is None:
+            return ["P1"]
+        if self.online:
+            return [s.players[s.seat]]
+        return [p for p in s.players if s.kind(p) != "bot"]
 
     @property
     def bots(self) -> dict:
@@ -269,6 +278,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.link.tick()
+        if self.online:
+            for text in self.session.take_messages():  # the server's refusals and notices
+                self.toast.show(text, theme.INFO)
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:

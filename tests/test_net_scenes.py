@@ -105,6 +105,6 @@ def test_the_classic_scene_plays_an_online_game_from_its_remote_session(online):
     for k in range(3):
         move = next(m for m in rs.game.legal_moves() if m.startswith("P1 set"))
         scene.play(move)  # sent to the server; its events come back through the session's tick
-        step_until(app, lambda k=k: rs.view(0)["scores"]["P1"] == k + 1 and scene.seen == len(rs.events))
+        step_until(app, lambda k=k: rs.view(0)["scores"]["P1"] == k + 1 and scene.link.seen == len(rs.events))
     assert scene.v["score"] == 3
     assert rs.events == app.room_server.server.rooms[lobby.lobby["room"]].session.events
