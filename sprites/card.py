@@ -41,6 +41,9 @@ class CardSprite:
         self.found = False  # findall: part of a Set already found (dimmed mark)
         self.dead = False  # a flown-away card; the scene drops it
         self.key = ""  # the keyboard key shown on the card
+        self._key: tuple | None = None  # what ``_img`` shows
+        self._img: pygame.Surface | None = None
+        self._spare: pygame.Surface | None = None  # a card-sized surface the scaled card is drawn in
 
     # ----- commands ------------------------------------------------------
     def slide_to(self, pos: tuple[float, float], duration: float = SLIDE, delay: float = 0.0) -> None:
@@ -140,25 +143,27 @@ class CardSprite:
     def image(self, art: CardArt) -> pygame.Surface:
         """The card as drawn now: its face or back, squashed by the flip, scaled and faded.
 
-        Kept until it changes: a frame drawn in several clipped parts scales it once.
+        Kept until it changes: a frame drawn in several clipped parts scales it once.  A scaled
+        card is scaled into the sprite's own surface, made once: no new surface a frame.
         """
         squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
         w, h = art.size
         sw, sh = max(1, round(w * squash * self.scale)), max(1, round(h * self.scale))
         key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
-        if getattr(self, "_key", None) == key:
+        if self._key == key:
             return self._img
         img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
-            img = pygame.transform.scale(img, (sw, sh))
-        if self.fade < 1.0:
+            spare = self._spare
+            if spare is None or spare.get_size() != (w, h) or spare.get_flags() != img.get_flags() \
+                    or spare.get_bitsize() != img.get_bitsize():
+                spare = self._spare = img.copy()
+            img = pygame.transform.scale(img, (sw, sh), spare.subsurface((0, 0, sw, sh)))
+        elif self.fade < 1.0:
             img = img.copy()
+        if self.fade < 1.0:
             img.set_alpha(round(255 * self.fade))
-        self._key, self._img, self._solid = key, img, None
-        top, end = art.solid_rows()
-        if img.get_size() == (w, h) and self.fade >= 1.0 and end > top and pygame.display.get_surface():
-            # its opaque rows without alpha: copied, not blended (a third of the cost), the same pixels
-            self._solid = img.subsurface((0, top, w, end - top)).convert()
+        self._key, self._img = key, img
         return img
 
     def paint(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
@@ -167,19 +172,17 @@ class CardSprite:
         lift = -art.h * 0.05 if self.selected else 0.0
         cy += lift
         img = self.image(art)
-        squash = abs(math.cos(self.face * math.pi))
         w, h = art.size
         rect = img.get_rect(center=(round(cx), round(cy)))
-        solid = self._solid
-        top, end = art.solid_rows()
-        band = pygame.Rect(rect.left, rect.top + top, w, end - top) if solid is not None else None
-        if self.fade >= 1.0 and self.scale >= 1.0 and squash > 0.98:
+        if self.fade >= 1.0 and self.scale >= 1.0 and abs(math.cos(self.face * math.pi)) > 0.98:
             shadow = art.shadow()
             off = art.w // 40 + (art.h // 12 if self.selected else 0)
             area = shadow.get_rect(center=(round(cx), round(cy - lift) + off))
-            if band is None:
+            top, end = art.solid_rows()
+            if end <= top or rect.size != (w, h):
                 surface.blit(shadow, area)
             else:  # only where the card's opaque rows will not cover it
+                band = pygame.Rect(rect.left, rect.top + top, w, end - top)
                 for piece in (pygame.Rect(area.left, area.top, area.w, band.top - area.top),
                               pygame.Rect(area.left, band.bottom, area.w, area.bottom - band.bottom),
                               pygame.Rect(area.left, band.top, band.left - area.left, band.h),
@@ -187,12 +190,7 @@ class CardSprite:
                     piece = piece.clip(area)
                     if piece.w > 0 and piece.h > 0:
                         surface.blit(shadow, piece, piece.move(-area.left, -area.top))
-        if band is None:
-            surface.blit(img, rect)
-        else:
-            surface.blit(img, rect, (0, 0, w, top))
-            surface.blit(solid, band)
-            surface.blit(img, (rect.left, band.bottom), (0, end, w, h - end))
+        surface.blit(img, rect)  # blended whole: where it is opaque that is its own pixels, as a copy
         if self.found and self.face >= 0.5:
             pygame.draw.rect(surface, (150, 150, 150), rect, width=max(2, w // 60), border_radius=art.radius)
         if self.key and self.face >= 0.5 and self.fade >= 1.0 and self.scale >= 1.0:
