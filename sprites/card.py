@@ -24,6 +24,9 @@ FLY = 0.55
 class CardSprite:
     """One card's look on screen.  ``card`` is the card index (0..80)."""
 
+    #: drawing-ahead steps left in this frame for cards still face down (``update`` grants one a frame)
+    ahead = 0
+
     def __init__(self, card: int, pos: tuple[float, float], face_up: bool = True) -> None:
         self.card = card
         self.pos = pos
@@ -76,6 +79,7 @@ class CardSprite:
 
     # ----- time ------------------------------------------------------------
     def update(self, dt: float) -> None:
+        CardSprite.ahead = 1
         self.prev = self.pos
         if self.move:
             self.move.update(dt)
@@ -152,6 +156,9 @@ class CardSprite:
         key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
         if self._key == key:
             return self._img
+        if self.face < 0.5 and CardSprite.ahead and not art.drawn(self.card):
+            CardSprite.ahead = 0  # a dealt card draws its face while it comes face down: a step a frame
+            art.prepare(self.card)
         img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
             spare = self._spare
