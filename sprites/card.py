@@ -19,6 +19,7 @@ SLIDE = 0.32
 FLIP = 0.28
 SHAKE = 0.45
 FLY = 0.55
+AHEAD = 0.12  # seconds before its flip a card coming face down starts drawing its face (not in the deal's frame)
 
 
 class CardSprite:
@@ -156,8 +157,9 @@ class CardSprite:
         key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
         if self._key == key:
             return self._img
-        if self.face < 0.5 and CardSprite.ahead and not art.drawn(self.card):
-            CardSprite.ahead = 0  # a dealt card draws its face while it comes face down: a step a frame
+        if self.face < 0.5 and self.flip is not None and self.flip.elapsed > -AHEAD and CardSprite.ahead \
+                and not art.drawn(self.card):
+            CardSprite.ahead = 0  # a dealt card draws its face shortly before it turns: a step a frame
             art.prepare(self.card)
         img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
