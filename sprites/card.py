@@ -3,11 +3,20 @@
 A sprite holds where the card is and where it is going; ``update(dt)``
 advances its tweens and ``draw`` blits cached art (from ``CardArt``) at a
 position interpolated between the last two updates.
+
+What a frame costs: a card flat on the table is its shadow blended where the
+card's opaque rows will not cover it, then the card blended whole (where it
+is opaque that writes its own pixels).  A card that scales (dealt, flying
+away) is scaled into a card-sized surface the sprite borrows from a small
+pool and gives back when it is at its own size again or gone, so the frames
+that deal or take cards make no new surfaces.  A card dealt face down draws
+its face ahead a step a frame shortly before it turns.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 
 import pygame
 
@@ -20,6 +29,21 @@ FLIP = 0.28
 SHAKE = 0.45
 FLY = 0.55
 AHEAD = 0.12  # seconds before its flip a card coming face down starts drawing its face (not in the deal's frame)
+
+
+KEEP_SPARES = 8  # card-sized surfaces kept per size and format for the next cards that scale
+_spares: dict[tuple, list[pygame.Surface]] = {}
+
+
+def _spare_key(surf: pygame.Surface) -> tuple:
+    return surf.get_size(), surf.get_flags() & pygame.SRCALPHA, surf.get_bitsize(), surf.get_masks()
+
+
+def _give_spare(surf: pygame.Surface) -> None:
+    """A card-sized surface back for the next card that scales (a few kept per size)."""
+    pool = _spares.setdefault(_spare_key(surf), [])
+    if len(pool) < KEEP_SPARES:
+        pool.append(surf)
 
 
 class CardSprite:
@@ -48,6 +72,7 @@ class CardSprite:
         self._key: tuple | None = None  # what ``_img`` shows
         self._img: pygame.Surface | None = None
         self._spare: pygame.Surface | None = None  # a card-sized surface the scaled card is drawn in
+        self._spare_back: weakref.finalize | None = None  # gives it back when done with or when the sprite goes
 
     # ----- commands ------------------------------------------------------
     def slide_to(self, pos: tuple[float, float], duration: float = SLIDE, delay: float = 0.0) -> None:
@@ -149,7 +174,7 @@ class CardSprite:
         """The card as drawn now: its face or back, squashed by the flip, scaled and faded.
 
         Kept until it changes: a frame drawn in several clipped parts scales it once.  A scaled
-        card is scaled into the sprite's own surface, made once: no new surface a frame.
+        card is scaled into a borrowed card-sized surface: no new surface a frame.
         """
         squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
         w, h = art.size
@@ -164,16 +189,29 @@ class CardSprite:
         img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
             spare = self._spare
-            if spare is None or spare.get_size() != (w, h) or spare.get_flags() != img.get_flags() \
-                    or spare.get_bitsize() != img.get_bitsize():
-                spare = self._spare = img.copy()
+            if spare is None or _spare_key(spare) != _spare_key(img):
+                spare = self._take_spare(img)
             img = pygame.transform.scale(img, (sw, sh), spare.subsurface((0, 0, sw, sh)))
-        elif self.fade < 1.0:
-            img = img.copy()
+        else:
+            if self._spare_back is not None:
+                self._spare_back()  # at its own size again: the surface is another card's to use
+                self._spare = self._spare_back = None
+            if self.fade < 1.0:
+                img = img.copy()
         if self.fade < 1.0:
             img.set_alpha(round(255 * self.fade))
         self._key, self._img = key, img
         return img
+
+    def _take_spare(self, like: pygame.Surface) -> pygame.Surface:
+        """A card-sized surface in the format of ``like`` (a kept one if there is), given back when the
+        card is at its own size again or the sprite is gone: a frame that deals or takes cards makes none."""
+        if self._spare_back is not None:
+            self._spare_back()
+        pool = _spares.get(_spare_key(like))
+        spare = pool.pop() if pool else like.copy()
+        self._spare, self._spare_back = spare, weakref.finalize(self, _give_spare, spare)
+        return spare
 
     def paint(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
         """Draw the card (its shadow, key and ring too), whatever the clip."""

@@ -225,3 +225,22 @@ def test_the_bench_reports_the_run_of_median_p99_and_every_run():
             for c, p in ((1.0, 9.0), (2.0, 3.0), (3.0, 5.0))]
     fig = bench_frames._median_run(runs)
     assert (fig["cpu_p99_ms"], fig["runs_cpu_p99_ms"], fig["median_cpu_p50_ms"]) == (5.0, [9.0, 3.0, 5.0], 2.0)
+
+
+def test_a_gone_cards_surface_serves_the_next_card_unfaded(window):
+    from sprites import card as card_module
+
+    art = CardArt(160)
+    card_module._spares.clear()
+    gone = CardSprite(3, (300.0, 200.0))
+    gone.fly_to((600.0, 0.0))
+    for _ in range(30):
+        gone.update(1 / 60)
+    gone.image(art)
+    spare = gone._spare
+    del gone  # the scene drops a flown card
+    dealt = CardSprite(9, (300.0, 200.0), face_up=False)
+    dealt.deal_from((0.0, 0.0), (300.0, 200.0))
+    dealt.update(1 / 60)
+    img = dealt.image(art)
+    assert (img.get_parent() is spare, img.get_alpha()) == (True, 255)
