@@ -9,7 +9,7 @@
   window filled and 21 plain card images blitted, 6 of them moving (no game,
   no shadows); ``ratio_p50``/``ratio_p99`` in ``busy_*`` is the game over the probe.
 * ``baseline``: with ``SETARCADE_BENCH_BASELINE`` set to another checkout of
-  the game (``git worktree add /tmp/base main``), its busy figures too, its
+  the game (``git worktree add --detach /tmp/base main``), its busy figures too, its
   runs taken in turn with ours: before and after in one run on one machine.
 * ``idle_cpu_percent``: CPU used by the real loop over 5 s with the menu
   open and nothing moving (resource.getrusage in a subprocess).  Goal <= 1 %.
