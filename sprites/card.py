@@ -3,11 +3,20 @@
 A sprite holds where the card is and where it is going; ``update(dt)``
 advances its tweens and ``draw`` blits cached art (from ``CardArt``) at a
 position interpolated between the last two updates.
+
+What a frame costs: a card flat on the table is its shadow blended where the
+card's opaque rows will not cover it, then the card blended whole (where it
+is opaque that writes its own pixels).  A card that scales (dealt, flying
+away) is scaled into a card-sized surface the sprite borrows from a small
+pool and gives back when it is at its own size again or gone, so the frames
+that deal or take cards make no new surfaces.  A card dealt face down draws
+its face ahead a step a frame shortly before it turns.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 
 import pygame
 
@@ -19,10 +28,29 @@ SLIDE = 0.32
 FLIP = 0.28
 SHAKE = 0.45
 FLY = 0.55
+AHEAD = 0.12  # seconds before its flip a card coming face down starts drawing its face (not in the deal's frame)
+
+
+KEEP_SPARES = 8  # card-sized surfaces kept per size and format for the next cards that scale
+_spares: dict[tuple, list[pygame.Surface]] = {}
+
+
+def _spare_key(surf: pygame.Surface) -> tuple:
+    return surf.get_size(), surf.get_flags() & pygame.SRCALPHA, surf.get_bitsize(), surf.get_masks()
+
+
+def _give_spare(surf: pygame.Surface) -> None:
+    """A card-sized surface back for the next card that scales (a few kept per size)."""
+    pool = _spares.setdefault(_spare_key(surf), [])
+    if len(pool) < KEEP_SPARES:
+        pool.append(surf)
 
 
 class CardSprite:
     """One card's look on screen.  ``card`` is the card index (0..80)."""
+
+    #: drawing-ahead steps left in this frame for cards still face down (``update`` grants one a frame)
+    ahead = 0
 
     def __init__(self, card: int, pos: tuple[float, float], face_up: bool = True) -> None:
         self.card = card
@@ -41,6 +69,10 @@ class CardSprite:
         self.found = False  # findall: part of a Set already found (dimmed mark)
         self.dead = False  # a flown-away card; the scene drops it
         self.key = ""  # the keyboard key shown on the card
+        self._key: tuple | None = None  # what ``_img`` shows
+        self._img: pygame.Surface | None = None
+        self._spare: pygame.Surface | None = None  # a card-sized surface the scaled card is drawn in
+        self._spare_back: weakref.finalize | None = None  # gives it back when done with or when the sprite goes
 
     # ----- commands ------------------------------------------------------
     def slide_to(self, pos: tuple[float, float], duration: float = SLIDE, delay: float = 0.0) -> None:
@@ -73,6 +105,7 @@ class CardSprite:
 
     # ----- time ------------------------------------------------------------
     def update(self, dt: float) -> None:
+        CardSprite.ahead = 1
         self.prev = self.pos
         if self.move:
             self.move.update(dt)
@@ -140,26 +173,45 @@ class CardSprite:
     def image(self, art: CardArt) -> pygame.Surface:
         """The card as drawn now: its face or back, squashed by the flip, scaled and faded.
 
-        Kept until it changes: a frame drawn in several clipped parts scales it once.
+        Kept until it changes: a frame drawn in several clipped parts scales it once.  A scaled
+        card is scaled into a borrowed card-sized surface: no new surface a frame.
         """
         squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
         w, h = art.size
         sw, sh = max(1, round(w * squash * self.scale)), max(1, round(h * self.scale))
         key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
-        if getattr(self, "_key", None) == key:
+        if self._key == key:
             return self._img
+        if self.face < 0.5 and self.flip is not None and self.flip.elapsed > -AHEAD and CardSprite.ahead \
+                and not art.drawn(self.card):
+            CardSprite.ahead = 0  # a dealt card draws its face shortly before it turns: a step a frame
+            art.prepare(self.card)
         img = art.face(self.card) if self.face >= 0.5 else art.back()
         if (sw, sh) != (w, h):
-            img = pygame.transform.scale(img, (sw, sh))
+            spare = self._spare
+            if spare is None or _spare_key(spare) != _spare_key(img):
+                spare = self._take_spare(img)
+            img = pygame.transform.scale(img, (sw, sh), spare.subsurface((0, 0, sw, sh)))
+        else:
+            if self._spare_back is not None:
+                self._spare_back()  # at its own size again: the surface is another card's to use
+                self._spare = self._spare_back = None
+            if self.fade < 1.0:
+                img = img.copy()
         if self.fade < 1.0:
-            img = img.copy()
             img.set_alpha(round(255 * self.fade))
-        self._key, self._img, self._solid = key, img, None
-        top, end = art.solid_rows()
-        if img.get_size() == (w, h) and self.fade >= 1.0 and end > top and pygame.display.get_surface():
-            # its opaque rows without alpha: copied, not blended (a third of the cost), the same pixels
-            self._solid = img.subsurface((0, top, w, end - top)).convert()
+        self._key, self._img = key, img
         return img
+
+    def _take_spare(self, like: pygame.Surface) -> pygame.Surface:
+        """A card-sized surface in the format of ``like`` (a kept one if there is), given back when the
+        card is at its own size again or the sprite is gone: a frame that deals or takes cards makes none."""
+        if self._spare_back is not None:
+            self._spare_back()
+        pool = _spares.get(_spare_key(like))
+        spare = pool.pop() if pool else like.copy()
+        self._spare, self._spare_back = spare, weakref.finalize(self, _give_spare, spare)
+        return spare
 
     def paint(self, surface: pygame.Surface, art: CardArt, alpha: float = 1.0) -> None:
         """Draw the card (its shadow, key and ring too), whatever the clip."""
@@ -167,19 +219,17 @@ class CardSprite:
         lift = -art.h * 0.05 if self.selected else 0.0
         cy += lift
         img = self.image(art)
-        squash = abs(math.cos(self.face * math.pi))
         w, h = art.size
         rect = img.get_rect(center=(round(cx), round(cy)))
-        solid = self._solid
-        top, end = art.solid_rows()
-        band = pygame.Rect(rect.left, rect.top + top, w, end - top) if solid is not None else None
-        if self.fade >= 1.0 and self.scale >= 1.0 and squash > 0.98:
+        if self.fade >= 1.0 and self.scale >= 1.0 and abs(math.cos(self.face * math.pi)) > 0.98:
             shadow = art.shadow()
             off = art.w // 40 + (art.h // 12 if self.selected else 0)
             area = shadow.get_rect(center=(round(cx), round(cy - lift) + off))
-            if band is None:
+            top, end = art.solid_rows()
+            if end <= top or rect.size != (w, h):
                 surface.blit(shadow, area)
             else:  # only where the card's opaque rows will not cover it
+                band = pygame.Rect(rect.left, rect.top + top, w, end - top)
                 for piece in (pygame.Rect(area.left, area.top, area.w, band.top - area.top),
                               pygame.Rect(area.left, band.bottom, area.w, area.bottom - band.bottom),
                               pygame.Rect(area.left, band.top, band.left - area.left, band.h),
@@ -187,12 +237,7 @@ class CardSprite:
                     piece = piece.clip(area)
                     if piece.w > 0 and piece.h > 0:
                         surface.blit(shadow, piece, piece.move(-area.left, -area.top))
-        if band is None:
-            surface.blit(img, rect)
-        else:
-            surface.blit(img, rect, (0, 0, w, top))
-            surface.blit(solid, band)
-            surface.blit(img, (rect.left, band.bottom), (0, end, w, h - end))
+        surface.blit(img, rect)  # blended whole: where it is opaque that is its own pixels, as a copy
         if self.found and self.face >= 0.5:
             pygame.draw.rect(surface, (150, 150, 150), rect, width=max(2, w // 60), border_radius=art.radius)
         if self.key and self.face >= 0.5 and self.fade >= 1.0 and self.scale >= 1.0:

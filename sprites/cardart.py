@@ -4,6 +4,14 @@ Shapes are drawn at ``SUPERSAMPLE`` times the card size and scaled down with
 ``smoothscale``, so they stay crisp at any window size.  Faces are made
 lazily (only the cards on screen) and kept until the size, palette or cue
 changes.  Nothing is drawn per frame: sprites blit these surfaces.
+
+Drawing ahead (``prepare``) goes in steps of bounded cost, so a frame that
+also moves cards never pays for a whole blank card: the large blank card and
+the back are drawn a band of rows at a time (the surface clipped to the
+band: each drawing call writes its own pixels only, so the bands add up to
+the whole picture), then scaled down a band at a time (a 3:1 box filter: a
+band of 3k large rows makes exactly k small rows).  The pixels are those of
+drawing and scaling in one go.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from game.cards import features
 from .theme import CARD, CARD_EDGE, PALETTES
 
 SUPERSAMPLE = 3
+STEP_PIXELS = 16_000  # small-card pixels drawn (large) or scaled down per drawing-ahead step
 ASPECT = 1.55  # card width / height (cards lie landscape, shapes stand upright)
 CUE_SIZE = 0.11  # a colour symbol's box, as a share of the card's width
 CUE_AT = 0.085  # its centre's distance from the card's top and left edges (and bottom and right)
@@ -128,6 +137,41 @@ def _cue(surf: pygame.Surface, colour_index: int, color, x: float, y: float, r: 
         pygame.draw.rect(surf, color, (round(x - r), round(y - r), round(2 * r), round(2 * r)))
 
 
+_BACK = -2  # the back's key among the blank cards under way
+
+
+def _bands_of(h: int, n: int) -> list[tuple[int, int]]:
+    """``h`` rows cut into at most ``n`` bands of about the same height, (first, end) each.
+
+    >>> _bands_of(10, 3)
+    [(0, 3), (3, 7), (7, 10)]
+    """
+    n = max(1, min(n, h))
+    cuts = [round(h * i / n) for i in range(n + 1)]
+    return list(zip(cuts, cuts[1:]))
+
+
+_spare: list[pygame.Surface] = []  # large surfaces done with, kept for the next blank card
+KEEP_SPARE = 2
+SPARE_SIZE = (1088, 704)  # a large blank card up to 362x234 px fits (the table's cards are at most 360 wide)
+
+
+def _take(size: tuple[int, int]) -> pygame.Surface:
+    """A large surface of ``size`` for a blank card: part of a spare one if one is big enough, else a
+    new one (making and zeroing megabytes costs a frame milliseconds: done once, not once a size)."""
+    for i, surf in enumerate(_spare):
+        if surf.get_width() >= size[0] and surf.get_height() >= size[1]:
+            return _spare.pop(i).subsurface((0, 0, *size))
+    full = pygame.Surface((max(size[0], SPARE_SIZE[0]), max(size[1], SPARE_SIZE[1])), pygame.SRCALPHA)
+    return full.subsurface((0, 0, *size))
+
+
+def _give(surf: pygame.Surface) -> None:
+    """Keep a large surface (the whole of which ``surf`` is part) for the next blank card."""
+    _spare.insert(0, surf.get_parent() or surf)
+    del _spare[KEEP_SPARE:]
+
+
 def _fast(surf: pygame.Surface) -> pygame.Surface:
     """The surface in the window's pixel format (blits much faster), once a window exists."""
     return surf.convert_alpha() if pygame.display.get_surface() else surf
@@ -148,9 +192,11 @@ class CardArt:
         self._shadow: pygame.Surface | None = None
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
         self._plains: dict[int, pygame.Surface] = {}
-        self._big_plains: dict[int, pygame.Surface] = {}  # drawn ahead, not yet scaled down
-        self._big_back: pygame.Surface | None = None
         self._solid: tuple[int, int] | None = None
+        # blank cards under way, by key (-2 the back, else as ``_plains``): [large, rows drawn, small, rows scaled]
+        self._work: dict[int, list] = {}
+        self._canvas: pygame.Surface | None = None  # the clipped large surface a band is drawn on
+        self._bands = _bands_of(self.h, max(1, self.w * self.h // STEP_PIXELS + 1))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -180,29 +226,63 @@ class CardArt:
         return self._solid
 
     def drawn(self, c: int) -> bool:
-        """Whether the face of card ``c`` (-1: the back) is drawn already."""
-        return self._back is not None if c < 0 else c in self._faces
+        """Whether the face of card ``c`` (-1: the back and the shadow) is drawn already."""
+        return self._back is not None and self._shadow is not None if c < 0 else c in self._faces
 
     def prepare(self, c: int) -> None:
-        """One step towards the face of card ``c`` (-1: the back): its big blank card, the blank card
-        scaled down, its symbol, or the face itself (drawing ahead a little at a time)."""
+        """One step towards the face of card ``c`` (-1: the back and the shadow), each a bounded
+        piece of work: a band of the large blank card, a band of its scaling down, the opaque rows,
+        a symbol, or the face itself (drawing ahead a little at a time)."""
         if c < 0:
-            if self._big_back is None and self._back is None:
-                self._big_back = self._draw_big_back()
+            if self._back is None:
+                self._step(_BACK)
             else:
-                self.back()
+                self.shadow()
             return
         _number, colour, shape, shading = features(c)
         key = colour if self.cue else -1
         if key not in self._plains:
-            if key not in self._big_plains:
-                self._big_plains[key] = self._draw_big_plain(colour)
-            else:
-                self._plain(colour)
+            self._step(key, colour)
+        elif self._solid is None:
+            self.solid_rows()
         elif (shape, shading, colour) not in self._shapes:
             self._symbol(shape, shading, colour)
         else:
             self.face(c)
+
+    def _step(self, key: int, colour: int = 0) -> None:
+        """One band of the blank card ``key`` (``_BACK`` or a ``_plains`` key): drawn large, or scaled
+        down; the last band scaled makes the card."""
+        ss = SUPERSAMPLE
+        work = self._work.get(key)
+        if work is None:
+            work = self._work[key] = [_take((self.w * ss, self.h * ss)), 0, None, 0]
+        big, drawn, small, scaled = work
+        if drawn < len(self._bands):
+            top, end = self._bands[drawn]
+            big.set_clip((0, top * ss, big.get_width(), (end - top) * ss))
+            big.fill((0, 0, 0, 0))  # as new (the large surface may have held another card)
+            self._canvas = big
+            try:
+                self._draw_big_back() if key == _BACK else self._draw_big_plain(colour)
+            finally:
+                self._canvas = None
+                big.set_clip(None)
+            work[1] += 1
+            return
+        if small is None:
+            small = work[2] = pygame.Surface(self.size, pygame.SRCALPHA, big)
+        top, end = self._bands[scaled]
+        pygame.transform.smoothscale(big.subsurface((0, top * ss, big.get_width(), (end - top) * ss)),
+                                     (self.w, end - top), small.subsurface((0, top, self.w, end - top)))
+        work[3] += 1
+        if work[3] == len(self._bands):
+            del self._work[key]
+            _give(big)
+            if key == _BACK:
+                self._back = _fast(small)
+            else:
+                self._plains[key] = small
 
     def _symbol(self, shape: int, shading: int, colour: int) -> pygame.Surface:
         key = (shape, shading, colour)
@@ -218,7 +298,7 @@ class CardArt:
 
     def _blank(self, fill, edge) -> pygame.Surface:
         ss = SUPERSAMPLE
-        big = pygame.Surface((self.w * ss, self.h * ss), pygame.SRCALPHA)
+        big = self._canvas or pygame.Surface((self.w * ss, self.h * ss), pygame.SRCALPHA)
         r = self.radius * ss
         pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
         pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * ss, -2 * ss), border_radius=r - ss)
@@ -227,12 +307,9 @@ class CardArt:
     def _plain(self, colour: int) -> pygame.Surface:
         """The empty card (with the colour's cue symbol when cues are on), drawn once."""
         key = colour if self.cue else -1
-        surf = self._plains.get(key)
-        if surf is None:
-            big = self._big_plains.pop(key, None) or self._draw_big_plain(colour)
-            surf = pygame.transform.smoothscale(big, self.size)
-            self._plains[key] = surf
-        return surf
+        while key not in self._plains:
+            self._step(key, colour)
+        return self._plains[key]
 
     def _draw_big_plain(self, colour: int) -> pygame.Surface:
         """The empty card at ``SUPERSAMPLE`` times the size, before it is scaled down."""
@@ -258,9 +335,8 @@ class CardArt:
 
     def back(self) -> pygame.Surface:
         """The card back: a navy field with a gold diamond lattice."""
-        if self._back is None:
-            big, self._big_back = self._big_back or self._draw_big_back(), None
-            self._back = _fast(pygame.transform.smoothscale(big, self.size))
+        while self._back is None:
+            self._step(_BACK)
         return self._back
 
     def _draw_big_back(self) -> pygame.Surface:
@@ -303,6 +379,7 @@ KEEP_ARTS = 8  # the table at 12..21 cards, the deck, small cards in panels: eac
 def reset_caches() -> None:
     """Forget every drawn card (after pygame was quit and started again)."""
     _arts.clear()
+    _spare.clear()
 
 
 def art_for(width: int, palette: str = "standard", cue: bool = False) -> CardArt:

@@ -46,6 +46,7 @@ def reset_caches() -> None:
     _texts.clear()
     _backgrounds.clear()
     _bands.clear()
+    _felts.clear()
     _panels.clear()
 
 
@@ -164,14 +165,46 @@ def background(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+FELT_W = 640  # the width of the felt strip painted from (a wider clip takes several copies side by side)
+_felts: dict[int, pygame.Surface] = {}
+
+
+def _felt(h: int) -> pygame.Surface:
+    """A strip of the felt ``FELT_W`` + 1 columns wide for a window ``h`` rows high (every row one colour)."""
+    felt = _felts.get(h)
+    if felt is None:
+        felt = pygame.Surface((FELT_W + 1, h))
+        if pygame.display.get_surface():
+            felt = felt.convert()
+        for y0, y1, c in _bands_of(h):
+            felt.fill(c, (0, y0, FELT_W + 1, y1 - y0))
+        _felts.clear()
+        _felts[h] = felt
+    return felt
+
+
 def paint_background(surface: pygame.Surface) -> None:
-    """The felt over the surface's clip, filled a run of like rows at a time: what blitting
-    ``background(size)`` gives, pixel for pixel, without copying 8 MB at 1920x1080."""
+    """The felt over the surface's clip: what blitting ``background(size)`` gives, pixel for pixel.
+
+    Copied from a strip of felt (no window-sized surface), starting one column into it: SDL then
+    copies each row with ``memcpy``, whose writes stay in the cache for the cards blended on top
+    next.  (SDL's fill, and its copy of 16-byte aligned rows, write around the cache: those cards
+    then read the felt from memory, twice as slow, and each row costs half a microsecond.)  A clip
+    as wide as the surface (its rows one run of memory), or a surface of another pixel format, is
+    filled a run of like rows at a time.
+    """
     clip = surface.get_clip()
-    top, bottom = clip.top, clip.bottom
-    for y0, y1, c in _bands_of(max(1, surface.get_height())):
-        if y1 > top and y0 < bottom:
-            surface.fill(c, (clip.left, y0, clip.w, y1 - y0))
+    h = max(1, surface.get_height())
+    felt = _felt(h)
+    if clip.w == surface.get_width() or surface.get_bitsize() != felt.get_bitsize() \
+            or surface.get_flags() & pygame.SRCALPHA:
+        top, bottom = clip.top, clip.bottom
+        for y0, y1, c in _bands_of(h):
+            if y1 > top and y0 < bottom:
+                surface.fill(c, (clip.left, y0, clip.w, y1 - y0))
+        return
+    for x in range(clip.left, clip.right, FELT_W):
+        surface.blit(felt, (x, clip.top), (1, clip.top, min(FELT_W, clip.right - x), clip.h))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, fill=PANEL, edge=PANEL_EDGE) -> None:

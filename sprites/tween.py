@@ -54,6 +54,7 @@ class Tween:
         self.ease = ease
         self.elapsed = -delay
         self.value = start
+        self._pair = isinstance(start, tuple) and len(start) == 2  # a position: worked out without a loop
 
     @property
     def done(self) -> bool:
@@ -63,10 +64,14 @@ class Tween:
         self.elapsed += dt
         t = min(1.0, max(0.0, self.elapsed / self.duration))
         k = self.ease(t)
-        if isinstance(self.start, tuple):
-            self.value = tuple(lerp(a, b, k) for a, b in zip(self.start, self.end))
+        start, end = self.start, self.end
+        if self._pair:
+            (x0, y0), (x1, y1) = start, end
+            self.value = (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+        elif isinstance(start, tuple):
+            self.value = tuple(lerp(a, b, k) for a, b in zip(start, end))
         else:
-            self.value = lerp(self.start, self.end, k)
+            self.value = start + (end - start) * k
 
 
 def shake(t: float, amplitude: float, cycles: float = 4.0) -> float:
