@@ -186,6 +186,54 @@ def twenty_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return {"players": n}, ["human"] + [values.get(f"p{i}", "bot:casual") for i in range(2, n + 1)]
 
 
+RACE_HELP = {
+    "junior": _plain("""\
+Junior SET: only the 27 solid cards, so only three features count — number, colour and shape. Nine cards
+lie out; three more come while no Set is there (any ten such cards hold one).
+
+Call SET (Space, or click a card), then pick three cards whose number, colour and shape are each all the
+same or all different. A right Set scores 1; a wrong pick or a call that runs out costs 1."""),
+    "chain": _plain("""\
+Set-Chain: the first Set is any Set. After it, every Set must use exactly one card of the previous Set
+(shown in the panel) and two cards of the table. Three more cards come while no such Set exists.
+
+Call SET (Space, or click a card) and pick three cards — the carried card among them. A right Set scores
+1; a wrong pick (a Set that does not carry one card) or a call that runs out costs 1."""),
+    "ultra": _plain("""\
+UltraSet: pick four cards that split into two pairs completing to the same third card. That card need not
+be on the table. Three more cards come while no UltraSet is there.
+
+Call SET (Space, or click a card), then pick four cards. A right UltraSet scores 1 and shows the card both
+pairs complete to; a wrong pick or a call that runs out costs 1."""),
+    "shuffle": _plain("""\
+Shuffle: Classic, except that after every Set the table goes back into the deck, the deck is shuffled and
+a fresh table is dealt — no card you studied stays.
+
+Call SET (Space, or click a card), then pick three cards. A right Set scores 1; a wrong pick or a call that
+runs out costs 1."""),
+}
+
+
+def race_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A race mode's engine options and seats from the setup values (as Classic's normal game).
+
+    >>> race_setup({"players": 2, "p2": "bot:fast"})
+    ({'players': 2}, ['human', 'bot:fast'])
+    """
+    n = min(4, max(1, int(values.get("players", 1))))
+    return {"players": n}, ["human"] + [values.get(f"p{i}", "bot:casual") for i in range(2, n + 1)]
+
+
+def _race(name: str, title: str, tagline: str) -> ModeInfo:
+    seats = tuple(Option(f"p{i}", f"Player {i}", (("human", "Human (hot seat)"),) + tuple(
+        (f"bot:{lv}", f"Bot: {lv}") for lv in BOT_LEVELS), "bot:casual", lambda v, i=i: v.get("players", 1) >= i)
+        for i in (2, 3, 4))
+    return ModeInfo(name, title, tagline, name, RACE_HELP[name],
+                    (Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2),) + seats,
+                    lambda values: dict(zip(("options", "seats"), race_setup(values))),
+                    keys=f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}")
+
+
 MODES: dict[str, ModeInfo] = {
     "classic": ModeInfo(
         "classic", "Classic", "Race for Sets: bots, hot seat, Sprint and Blitz", "classic", CLASSIC_HELP,
@@ -231,8 +279,15 @@ MODES: dict[str, ModeInfo] = {
     ),
 }
 
+MODES.update({
+    "junior": _race("junior", "Junior SET", "Three features, 27 solid cards"),
+    "chain": _race("chain", "Set-Chain", "Every Set carries a card of the last"),
+    "ultra": _race("ultra", "UltraSet", "Two pairs that complete alike"),
+    "shuffle": _race("shuffle", "Shuffle", "A fresh table after every Set"),
+})
+
 #: menu order
-ORDER = ("classic", "points", "findall", "pillars", "mags", "twenty")
+ORDER = ("classic", "points", "findall", "pillars", "mags", "twenty", "junior", "chain", "ultra", "shuffle")
 
 
 def defaults(info: ModeInfo) -> dict[str, Any]:

@@ -85,6 +85,10 @@ SCENES: dict[str, str] = {
     "daily": "scenes.daily:DailyScene",
     "levels": "scenes.levels:LevelsScene",
     "played": "scenes.share:PlayedScene",
+    "junior": "scenes.classic:ClassicScene",  # the race modes play in Classic's scene, named by mode
+    "chain": "scenes.classic:ClassicScene",
+    "ultra": "scenes.classic:ClassicScene",
+    "shuffle": "scenes.classic:ClassicScene",
     "online": "scenes.online:OnlineScene",
     "lobby": "scenes.lobby:LobbyScene",
 }

@@ -47,7 +47,8 @@ class Board:
         return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
 
     def toggle(self, c: int) -> bool:
-        """Select or unselect card ``c`` (its sprite lit); True when three cards are selected."""
+        """Select or unselect card ``c`` (its sprite lit); True when a whole pick is selected (three cards;
+        four in UltraSet)."""
         sc = self.scene
         if c in sc.selected:
             sc.selected.remove(c)
@@ -56,7 +57,7 @@ class Board:
             sc.app.sound("select")
         for s in sc.sprites.values():
             s.selected = s.card in sc.selected
-        return len(sc.selected) == 3
+        return len(sc.selected) == getattr(sc, "pick_size", 3)
 
     def deal_card(self, c: int, slot, origin, delay: float) -> CardSprite:
         """A new face-down sprite for card ``c``, dealt from ``origin`` to ``slot`` after ``delay``."""

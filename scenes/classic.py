@@ -11,9 +11,10 @@ from typing import Any
 
 import pygame
 
-from game.cards import code, worth
+from game.cards import card, code, describe, worth
 from game.move import Move
 from sprites import theme
+from sprites.cardart import art_for
 from sprites.hud import Button, ring
 
 from .table import TableScene
@@ -24,13 +25,19 @@ PLAYER_COLORS = ((255, 196, 70), (110, 178, 255), (88, 214, 141), (240, 120, 200
 
 
 class ClassicScene(TableScene):
+    """Classic, and the race modes played the same way (Junior, Set-Chain, UltraSet, Shuffle): the
+    registry's name for the scene is the mode it plays."""
+
     mode = "classic"
     TIMED = True
+    TAKES_NAME = True
 
     def enter(self, data: dict[str, Any]) -> None:
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"
         super().enter(data)
         self.hand = self.v["hand"]
+        self.verb = getattr(self.game, "PICK", "set")  # UltraSet's pick is "ultra", of four cards
+        self.pick_size = 4 if self.verb == "ultra" else 3
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """P1 is the person at the mouse (a bot in a demo); the others as set up."""
@@ -76,7 +83,7 @@ class ClassicScene(TableScene):
         super().pick(i)
 
     def submit(self, cards: list[int]) -> None:
-        self.play(f"set {' '.join(code(c) for c in cards)}")
+        self.play(f"{self.verb} {' '.join(code(c) for c in cards)}")
 
     # ----- what happened -------------------------------------------------------------
     def on_session_event(self, m: Move) -> None:
@@ -96,7 +103,14 @@ class ClassicScene(TableScene):
             s.selected = False
         who = m.player or "P1"
         at = self.player_pos(who)
-        if m.verb == "set":
+        if m.verb == "ultra":
+            last = self.v.get("last") or {}
+            self.float_text("+1", at, theme.GOOD)
+            self.app.sound("set")
+            if last.get("completes"):
+                self.toast.show(f"UltraSet: both pairs complete to {describe(card(last['completes']))}", theme.INFO)
+            self.sync(taker=at)
+        elif m.verb == "set":
             k = worth(*m.cards)
             self.float_text("+1", at, theme.GOOD)
             self.app.sound("megaset" if k == 4 else "set")
@@ -119,7 +133,7 @@ class ClassicScene(TableScene):
             self.hand = self.v["hand"]
             self.toast.show(f"Hand {self.hand} of {self.v['hands']}: a fresh deal", theme.INFO)
         if self.game.over:
-            self.app.sound("lose" if self.v["lost"] or not self.game.won else "win")
+            self.app.sound("lose" if self.v.get("lost") or not self.game.won else "win")
 
     # ----- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -171,7 +185,7 @@ class ClassicScene(TableScene):
                             theme.INK, True, "midleft")
             theme.blit_text(surface, self.seat_status(p), round(u * 0.85), (box.left + u * 2.1, cy + u * 0.8),
                             theme.ACCENT if p in self.said else theme.MUTED, True, "midleft")
-            score = v["scores"][p] if "scores" in v else len(v["taken"]) if v["timed"] == "sprint" else \
+            score = v["scores"][p] if "scores" in v else len(v["taken"]) if v.get("timed") == "sprint" else \
                 v["score"]
             theme.blit_text(surface, str(score), round(u * 2.0), (box.right - u * 1.0, cy), theme.INK, True,
                             "midright")
@@ -180,10 +194,23 @@ class ClassicScene(TableScene):
                      round(self.call_left * 20) / 20 / self.call_time, theme.ACCENT, max(3, round(u * 0.3)))
                 theme.blit_text(surface, f"{max(0.0, self.call_left):.0f}", round(u * 1.1),
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
+        if v.get("previous"):  # Set-Chain: the next Set carries one of these
+            self.draw_previous(surface, rect, v["previous"], rect.top + u * (4.6 + len(v["players"]) * 4.2))
         if self.caller is not None:
-            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick three cards!", round(u * 1.2),
+            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick {'four' if self.pick_size == 4 else 'three'}"
+                            " cards!", round(u * 1.2),
                             (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True,
                             "midleft")
+
+    def draw_previous(self, surface: pygame.Surface, rect: pygame.Rect, previous: list[str], y: float) -> None:
+        """Set-Chain's previous Set, small in the panel: the next Set uses exactly one of them."""
+        u = self.frame.unit
+        theme.blit_text(surface, "CHAIN ON ONE OF", round(u * 0.9), (rect.left + u, y), theme.MUTED, True)
+        art = art_for(round(min(rect.w / 3.6, u * 6)), str(self.app.settings.get("palette", "standard")),
+                      bool(self.app.settings.get("colour_cue", False)))
+        for i, c in enumerate(previous):
+            face = art.face(card(c))
+            surface.blit(face, face.get_rect(midtop=(round(rect.left + rect.w * (i + 0.5) / 3), round(y + u * 1.6))))
 
     def seat_status(self, p: str) -> str:
         if p in self.said:

@@ -48,6 +48,8 @@ class SceneManager:
                     self.stack[-1].resume()
                 continue
             scene = scene_class(name)(self.app)
+            if getattr(scene, "TAKES_NAME", False):  # one scene class plays several modes: its name says which
+                scene.mode = name
             if op == "switch":
                 while self.stack:
                     self.stack.pop().exit()

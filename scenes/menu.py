@@ -118,7 +118,7 @@ class MenuScene(Scene):
             img = pygame.transform.rotozoom(art.face(card(c)), tilt, 1.0)
             surface.blit(img, img.get_rect(center=(w / 2 + (i - 1) * art.w * 1.05, cy)))
         theme.blit_text(surface, "SET ARCADE", round(u * 4.2), (w / 2, h * 0.285), theme.ACCENT, True, "center")
-        theme.blit_text(surface, "the card game of Sets, in six modes", round(u * 1.1), (w / 2, h * 0.36),
+        theme.blit_text(surface, "the card game of Sets, in ten modes", round(u * 1.1), (w / 2, h * 0.36),
                         theme.MUTED, True, "center")
         for col, label in zip(self.columns, ("PLAY", "MORE")):
             b = col.buttons[0].rect

@@ -25,7 +25,9 @@ SPLITS = (0, 0.24, 0.33, 0.42, 0.53, 0.64, 0.78, 0.9)  # column anchors, as a sh
 DAYS = 30
 #: each mode's colour in the chart (and its legend)
 MODE_COLOURS = {"classic": (110, 178, 255), "points": (255, 196, 70), "findall": (88, 214, 141),
-                "pillars": (200, 110, 240), "mags": (236, 120, 90), "twenty": (90, 210, 220)}
+                "pillars": (200, 110, 240), "mags": (236, 120, 90), "twenty": (90, 210, 220),
+                "junior": (170, 230, 120), "chain": (240, 160, 200), "ultra": (150, 160, 255),
+                "shuffle": (230, 220, 130)}
 LOWER_IS_BETTER = ("findall",)  # a find-all game's score is its time
 
 

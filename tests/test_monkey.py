@@ -20,7 +20,7 @@ from scenes import SCENES  # noqa: E402
 PER_SCENE = 150  # events from each start scene (20 scenes)
 GAMES = ("classic", "points", "findall", "twenty", "pillars", "mags")
 PER_GAME = 150  # events playing each mode's game, mostly legal Sets
-EXPLORE = 5000 - PER_SCENE * len(SCENES) - PER_GAME * len(GAMES)  # from the menu, wherever clicks lead
+EXPLORE = max(1500, 5000 - PER_SCENE * len(SCENES) - PER_GAME * len(GAMES))  # from the menu, wherever clicks lead
 
 
 def fail_on(err: dict) -> None:
