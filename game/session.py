@@ -459,12 +459,7 @@ def from_json(text: str, now: float = 0.0) -> Session:
 
     :raises ValueError: naming the damaged field or the event that fails.
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"not a saved game (bad JSON: {e})") from None
-    if not isinstance(data, dict):
-        raise ValueError("not a saved game (not a JSON object)")
+    data = variants.saved_object(text)
     if "session" not in data:  # a plain variant save (moves only): replayed as a session at its last time
         return _from_variant(data, now)
     if data.get("session") != VERSION:

@@ -29,14 +29,7 @@ class AutoPlayer:
         self.wait = pace * 1.5
 
     def choose(self, game: Any) -> str | None:
-        moves = game.legal_moves()
-        sets = [m for m in moves if m.startswith("set")]
-        if sets:
-            return sets[0]
-        for verb in ("add", "reshuffle", "end"):
-            if verb in moves:
-                return verb
-        return None
+        return game.demo_choice({})  # the mode's plain player
 
     def tick(self, scene: Any, dt: float) -> None:
         self.wait -= dt

@@ -14,7 +14,6 @@ from typing import Any
 PACE = 0.7  # seconds between a demo's moves
 SOLVER_WAIT = 5.0
 SOLVER_LIMIT = 4.0
-WANDER = 40  # plain moves in a row without progress before the simple Pillars player gives up
 
 
 class SolverThread:
@@ -42,6 +41,7 @@ class LinePlayer:
         self.solver: SolverThread | None = None
         self.line: list[str] = []
         self.started = False
+        self.memory: dict = {}  # what the mode's plain player keeps between moves
 
     def work(self, game: Any):
         """What the solver thread computes (a move list), or None for no solver."""
@@ -83,21 +83,12 @@ class LinePlayer:
                 self.wait = self.pace * 1.8  # let the nine cards land first
 
     def choose(self, game: Any) -> str | None:
-        return None
-
-
-def position(game: Any) -> tuple:
-    v = game.view()
-    return tuple(tuple(c) for c in v["columns"]) + (tuple(v["side"]),)
+        """The mode's plain player (``Game.demo_choice``), when there is no solver line."""
+        return game.demo_choice(self.memory)
 
 
 class PillarsPlayer(LinePlayer):
     """The Pillars demo: the solver's winning line if it finds one in time, else simple play."""
-
-    def __init__(self, pace: float = PACE) -> None:
-        super().__init__(pace)
-        self.seen: set[tuple] = set()
-        self.idle = 0
 
     def work(self, game: Any):
         try:
@@ -115,40 +106,6 @@ class PillarsPlayer(LinePlayer):
 
         return run
 
-    def choose(self, game: Any) -> str | None:
-        moves = game.legal_moves()
-        if not moves:
-            return None
-        self.seen.add(position(game))
-        sets = [m for m in moves if m.startswith("set")]
-        if sets:
-            self.idle = 0
-            return sets[0]
-        v = game.view()
-        cols = v["columns"]
-        tops = {col[-1]: i for i, col in enumerate(cols) if col}
-        slides = [m for m in moves if m.startswith("move")]
-        for m in slides:  # uncover a foundation
-            i = tops.get(m.split()[1])
-            if i is not None and len(cols[i]) >= 2 and cols[i][-2] == "??":
-                self.idle = 0
-                return m
-        if self.idle < WANDER:
-            for m in slides:
-                game.play(m)
-                new = position(game)
-                game.undo()
-                if new not in self.seen:
-                    self.idle += 1
-                    return m
-        oracles = [m for m in moves if m.startswith("oracle")]
-        if oracles:
-            self.idle = 0
-            self.seen.clear()
-            return oracles[0]
-        return "resign"
-
-
 class MagsPlayer(LinePlayer):
     """The Mag's demo: the par line when the solver gives one, else simple play."""
 
@@ -163,19 +120,3 @@ class MagsPlayer(LinePlayer):
             return par(deck=deck, limit=SOLVER_LIMIT)[2]
 
         return run
-
-    def choose(self, game: Any) -> str | None:
-        moves = game.legal_moves()
-        if not moves:
-            return None
-        sets = [m for m in moves if m.startswith("set")]
-        if sets:
-            return sets[0]
-        for m in moves:  # a move that brings a Set to the tops
-            if m.startswith("move"):
-                game.play(m)
-                good = any(n.startswith("set") for n in game.legal_moves())
-                game.undo()
-                if good:
-                    return m
-        return "deal" if "deal" in moves else "end"

@@ -61,12 +61,7 @@ def from_json(text: str) -> Game:
 
     :raises ValueError: saying which field is damaged or which move fails.
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise ValueError(f"not a saved game (bad JSON: {e})") from None
-    if not isinstance(data, dict):
-        raise ValueError("not a saved game (not a JSON object)")
+    data = saved_object(text)
     version = data.get("version")
     if not isinstance(version, int) or version > VERSION or version < 1:
         raise ValueError(f"saved game version {version!r} is not one this game reads")
@@ -92,6 +87,20 @@ def from_json(text: str) -> Game:
         except ValueError as e:
             raise ValueError(f"saved game move {i + 1} ({m!r}) fails: {e}") from None
     return g
+
+
+def saved_object(text: str) -> dict:
+    """The JSON object of a saved game's text.
+
+    :raises ValueError: when it is not JSON, or not an object.
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"not a saved game (bad JSON: {e})") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a saved game (not a JSON object)")
+    return data
 
 
 def _seed_of(value: Any, field: str) -> int:
