@@ -107,7 +107,7 @@ def test_set_with_another_players_card_is_refused_and_changes_nothing():
 
 def test_three_cards_that_are_no_set_are_refused_as_a_set():
     g = position({"P1": "1RDE 1RDH", "P2": "2RDE"}, "1GDF 1PSF 2GSE 3GSH 2POF 1GDE")
-    with pytest.raises(IllegalMove, match="not a Set — color"):
+    with pytest.raises(IllegalMove, match="not a Set — colour"):
         g.play("P1 set 1RDE 1RDH 1GDF")
 
 
