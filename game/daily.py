@@ -3,10 +3,15 @@
 Every mode's daily seed is ``rng.daily_seed(date, mode)``.  The daily
 Pillars deal is the first seed of the sequence ``daily_seed, r.next_u64(),
 r.next_u64(), ...`` (``r = Rng(daily_seed)``) that the solver proves
-winnable as Samson; the shipped table ``levels/daily/pillars.json`` holds
-those seeds with the solver's winning line, worked out ahead of time, and
-days past its end are solved when asked.  Mag's and Solitaire-Set dailies
-show the solver's par.
+winnable as Samson; Mag's and Solitaire-Set dailies show the solver's par.
+
+Every choice a player sees is made by a fixed amount of solver work
+(``PILLARS_WORK``, ``MAGS_NODES``, ``POINTS_NODES``), never by seconds, so a
+day is the same on every machine, fast or slow (``work_out``).  The shipped
+tables ``levels/daily/<mode>.json`` hold days worked out ahead of time
+through ``TABLES_END``; a day past a table is worked out when asked, by the
+same function.  A released day never changes: a par not proved within its
+work stays "≥ N".
 
 Day 1 is 2026-11-21.
 
@@ -29,8 +34,11 @@ from .resources import resource_path
 from .rng import MODES, Rng, daily_seed
 
 EPOCH = _dt.date(2026, 11, 21)
+TABLES_END = _dt.date(2031, 12, 31)  # the shipped tables cover the days up to this one
 PILLARS_TRIES = 200  # seeds tried before a day is given up as unsolvable (never seen)
-PILLARS_LIMIT = 10.0  # seconds the solver may spend on one candidate at run time
+PILLARS_WORK = 60_000  # solver work (arrangements expanded) on one Pillars candidate: about 2 s here
+MAGS_NODES = 60_000  # solver work on a Mag's par (game.solver.mags.PAR_NODES)
+POINTS_NODES = 10_000  # solver work on a Solitaire-Set par (game.solver.points.PAR_NODES)
 
 WORTH_MARKS = ("🟦", "🟩", "🟨", "🟥")  # a Set of worth 1..4 (🟥 = megaset)
 MISS_MARK, HINT_MARK = "⬛", "💡"
@@ -101,20 +109,54 @@ def _table(mode: str) -> dict:
     return data.get("days", {}) if isinstance(data, dict) else {}
 
 
-def solve_pillars_day(date: _dt.date | str, limit: float = PILLARS_LIMIT) -> tuple[int, list[str]]:
-    """Search the day's candidate seeds for the first proved Samson-winnable one.
+def solve_pillars_day(date: _dt.date | str, work: int = PILLARS_WORK) -> tuple[int, list[str]]:
+    """The first of the day's candidate seeds proved Samson-winnable within ``work``, and its line.
 
     :raises RuntimeError: if none of the first PILLARS_TRIES is proved winnable.
     """
+    seed, _, line = _pillars_day(as_date(date), work)
+    return seed, line
+
+
+def _pillars_day(date: _dt.date, work: int) -> tuple[int, int, list[str]]:
+    """(seed, its place among the candidates, winning line) of the day's Pillars deal."""
     from .solver.pillars import solve
 
     for i, seed in enumerate(pillars_candidates(date)):
         if i >= PILLARS_TRIES:
             break
-        result = solve(seed=seed, limit=limit)
+        result = solve(seed=seed, limit=None, work=work)
         if result.status == "win":
-            return seed, list(result.moves)
-    raise RuntimeError(f"no Samson-winnable Pillars deal found for {as_date(date)}")
+            return seed, i, list(result.moves)
+    raise RuntimeError(f"no Samson-winnable Pillars deal found for {date}")
+
+
+def work_out(date: _dt.date | str, mode: str) -> dict:
+    """A day's table entry worked out by the solver, by a fixed amount of work (never seconds).
+
+    Pillars: ``{"seed", "try", "line"}``; Mag's and Solitaire-Set:
+    ``{"seed", "par", "exact", "line"}``.  The same on every machine; the
+    shipped tables hold exactly this for their unreleased days.
+
+    :raises ValueError: for a mode without a solver choice, or a bad date.
+    :raises RuntimeError: if no Pillars candidate is proved winnable (never seen).
+    """
+    d = as_date(date)
+    if mode == "pillars":
+        seed, i, line = _pillars_day(d, PILLARS_WORK)
+        return {"seed": seed, "try": i, "line": line}
+    seed = daily_seed(d, mode)
+    if mode == "mags":
+        from .solver.mags import par
+
+        r = par(seed=seed, nodes=MAGS_NODES)
+        return {"seed": seed, "par": r.sets, "exact": r.exact, "line": r.moves}
+    if mode == "points":
+        from .solver.points import par as points_par
+
+        p = points_par(seed=seed, nodes=POINTS_NODES)
+        return {"seed": seed, "par": p.score, "exact": False, "line": p.moves}
+    raise ValueError(f"{mode!r} has no solver choice: pillars, mags or points")
 
 
 def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
@@ -130,33 +172,15 @@ def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
     seed = daily_seed(d, mode)
     entry = _table(mode).get(d.isoformat())
+    if mode in ("pillars", "mags", "points") and not entry and solve:
+        entry = work_out(d, mode)
     if mode == "pillars":
         if entry:
             return Daily(mode, d, entry["seed"], line=list(entry.get("line", [])))
-        if solve:
-            seed, line = solve_pillars_day(d)
-            return Daily(mode, d, seed, line=line)
         return Daily(mode, d, seed)
-    if mode in ("mags", "points"):
-        if entry:
-            return Daily(mode, d, seed, par=entry["par"], par_exact=entry.get("exact", True))
-        if solve:
-            par, exact = _par(mode, seed)
-            return Daily(mode, d, seed, par=par, par_exact=exact)
+    if mode in ("mags", "points") and entry:
+        return Daily(mode, d, seed, par=entry["par"], par_exact=entry.get("exact", True))
     return Daily(mode, d, seed)
-
-
-def _par(mode: str, seed: int) -> tuple[int | None, bool]:
-    """The solver's par for a Mag's or Solitaire-Set deal."""
-    if mode == "mags":
-        from .solver.mags import par
-
-        r = par(seed=seed, limit=2.0)
-        return r.sets, r.exact
-    from .solver.points import par as points_par
-
-    r = points_par(seed=seed, limit=5.0)
-    return r.score, False
 
 
 # ----- share text and streaks ----------------------------------------------

@@ -5,8 +5,11 @@ as tuples (bottom first) and the round.  Every state is searched once (the
 Sets made so far follow from the state, so a second visit cannot do
 better), and a branch is cut when the Sets made plus an upper bound on the
 Sets still possible cannot beat the best line found.  When the search ends
-inside the time limit the par is exact; otherwise it is the best found, a
-lower bound.
+inside its work budget the par is exact; otherwise it is the best found, a
+lower bound.  The budget is counted in work (``nodes``: a unit per search
+step, more for the dear stuck-card count), never in seconds, so the same
+deal gets the same par on every machine; a time ``limit`` may be added for
+uses where nothing a player keeps depends on it (the demos).
 
 The upper bound: a Set needs three live cards, and a card is dead once no
 Set-partner pair among the cards on the table and still to come is live
@@ -21,7 +24,7 @@ Lone cards may hop between empty piles, so their arrangement is settled only at 
 states differing only in it are one state.  The search stops at once when
 every card is in a Set.
 
->>> sets, exact, moves = par(seed=1, limit=0.2)
+>>> sets, exact, moves = par(seed=1, nodes=20_000)
 >>> sets == sum(m.startswith("set") for m in moves)
 True
 """
@@ -46,6 +49,8 @@ PAIR_CARDS: list[list[tuple[int, int, int]]] = [
     for x in range(81)
 ]
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
+STUCK_WORK = 3  # work units a stuck-card count costs (a search step costs 1): about its share of the time
+PAR_NODES = 60_000  # the work budget of a par a player sees (daily, level): at most about 1.5 s here
 
 
 class Par(NamedTuple):
@@ -57,15 +62,21 @@ class Par(NamedTuple):
 
 
 def par(deck: Sequence[Card] | None = None, seed: int | None = None,
-        limit: float = 2.0, piles: int = PILES) -> Par:
+        limit: float | None = None, piles: int = PILES, nodes: int | None = None) -> Par:
     """(sets, exact, moves): the best score found on a deal order, whether it is proved best, and its line.
+
+    The search stops after ``nodes`` units of work (``PAR_NODES`` when
+    neither ``nodes`` nor ``limit`` is given) or ``limit`` seconds, whichever
+    comes first; only a search that stops on work alone gives the same
+    answer on every machine.
 
     Give the 81 cards in deal order (``deck``) or a ``seed``.  A smaller
     game (fewer ``piles``, a deck of whole rounds) is searched the same way.  The line
     starts after the first round is dealt and uses the engine's notation
     (``set A B C``, ``move A > 4``, ``deal``).
 
-    :raises ValueError: when neither or both are given, or the deck is not 81 different cards.
+    :raises ValueError: when neither or both are given, the deck is not 81 different cards, or a
+        budget is not positive.
     """
     if (deck is None) == (seed is None):
         raise ValueError("give a deck or a seed, not both or neither")
@@ -73,11 +84,16 @@ def par(deck: Sequence[Card] | None = None, seed: int | None = None,
     if not cards or len(cards) % piles or len(set(cards)) != len(cards) or not all(
             isinstance(c, int) and 0 <= c < 81 for c in cards):
         raise ValueError(f"a Mag's deck is different cards in deal order, whole rounds of {piles}")
-    return _Par(cards, limit, piles).run()
+    if nodes is None and limit is None:
+        nodes = PAR_NODES
+    if (nodes is not None and nodes <= 0) or (limit is not None and not limit > 0):
+        raise ValueError(f"a search budget is more than 0, not nodes={nodes!r}, limit={limit!r}")
+    return _Par(cards, limit, piles, nodes).run()
 
 
 class _Par:
-    def __init__(self, cards: list[Card], limit: float, piles: int = PILES) -> None:
+    def __init__(self, cards: list[Card], limit: float | None, piles: int = PILES,
+                 nodes: int | None = None) -> None:
         self.cards = cards
         self.piles = piles
         self.rounds = len(cards) // piles
@@ -87,7 +103,9 @@ class _Par:
             self.deal_pile[c] = k % piles
             self.pile_mask[k % piles] |= 1 << c
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
-        self.deadline = time.perf_counter() + limit
+        self.deadline = time.perf_counter() + limit if limit is not None else None
+        self.budget = nodes if nodes is not None else float("inf")
+        self.work = 0  # units of work done: what the budget counts
         self.seen: set[tuple] = set()
         self.best = -1
         self.best_line: list[str] = []
@@ -177,7 +195,9 @@ class _Par:
             if made == self.most:
                 raise _AllMade
         self.calls += 1
-        if not self.calls & 63 and time.perf_counter() > self.deadline:
+        self.work += 1
+        if self.work > self.budget or (
+                self.deadline is not None and not self.calls & 63 and time.perf_counter() > self.deadline):
             raise _OutOfTime
         bound = self._bound(present, rnd)
         if made + bound <= self.best:
@@ -188,9 +208,10 @@ class _Par:
         self.seen.add(key)
         self.nodes += 1
         # the stuck-card count is dear: worked out only where it may close the gap
-        if all(piles) and made + bound <= self.best + STUCK_GAP and \
-                made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
-            return
+        if all(piles) and made + bound <= self.best + STUCK_GAP:
+            self.work += STUCK_WORK
+            if made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
+                return
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
         for x, (a, ia) in enumerate(tops):

@@ -24,7 +24,9 @@ Pruning (each follows from the rules):
 - a line stops at the first win, as the game does.
 
 The search is deterministic: its slices are counted in work done, not in
-seconds, so only the overall time limit depends on the machine.
+seconds.  Given a ``work`` budget and no time ``limit``, the whole answer
+is the same on every machine (what the daily deal choice uses); a time
+limit is for uses where nothing a player keeps depends on it.
 
 >>> cols = [["1RDE"], ["1RDH"], ["1RDF"], ["2RDE"], ["3GDE"], ["2PSF"]]
 >>> solve(level={"columns": cols, "oracles": ["3PSF", "3PSE", "3PSH"]}).moves
@@ -62,13 +64,14 @@ class Result:
     moves: list[str] = field(default_factory=list)
     seconds: float = 0.0
     nodes: int = 0
+    work: int = 0
 
     def __str__(self) -> str:
         if self.status == "win":
             return "\n".join(self.moves)
         if self.status == "none":
             return "no win exists"
-        return f"undecided after {self.seconds:.1f} s"
+        return f"undecided after {self.seconds:.1f} s ({self.work} units of work)"
 
 
 def layout(seed: int | None = None, level: dict | None = None) -> tuple[list[list[Card]], list[Card]]:
@@ -115,24 +118,29 @@ def _level_layout(level: dict) -> tuple[list[list[Card]], list[Card]]:
 
 
 def solve(seed: int | None = None, level: dict | None = None, oracles: bool = False,
-          limit: float = 10.0, max_nodes: int | None = None) -> Result:
-    """Search a deal for a win (as Samson unless ``oracles``), for at most ``limit`` seconds.
+          limit: float | None = 10.0, max_nodes: int | None = None, work: int | None = None) -> Result:
+    """Search a deal for a win (as Samson unless ``oracles``), for at most ``limit`` seconds
+    (None: no time limit) and ``work`` units of work (plain-move arrangements expanded).
 
-    With ``oracles`` a Samson win is sought first (half the time), then any win.
+    With ``oracles`` a Samson win is sought first (half the time and work), then any win.
 
     The winning line replays in the engine; it is checked by an independent
     replay before it is returned.
 
-    :raises ValueError: on a bad seed or level.
+    :raises ValueError: on a bad seed or level, or a budget not above 0.
     """
+    if (work is not None and work <= 0) or (limit is not None and not limit > 0):
+        raise ValueError(f"a search budget is more than 0, not work={work!r}, limit={limit!r}")
     cols, ors = layout(seed, level)
     if not oracles:
-        return Search(cols, ors).run(limit, max_nodes)
-    # A Samson win is a win too, and the nicer one: look for it first with half the time.
-    first = Search(cols, ors).run(limit / 2, max_nodes)
+        return Search(cols, ors).run(limit, max_nodes, work)
+    # A Samson win is a win too, and the nicer one: look for it first with half the budget.
+    first = Search(cols, ors).run(limit / 2 if limit is not None else None, max_nodes,
+                                  work // 2 if work is not None else None)
     if first.status == "win":
         return first
-    rest = Search(cols, ors, True).run(limit - first.seconds, max_nodes)
+    rest = Search(cols, ors, True).run(limit - first.seconds if limit is not None else None, max_nodes,
+                                       work - first.work if work is not None else None)
     rest.seconds += first.seconds
     rest.nodes += first.nodes
     return rest
@@ -163,11 +171,12 @@ class Search:
         self.nodes = 0
         self.work = 0
 
-    def run(self, limit: float = 10.0, max_nodes: int | None = None) -> Result:
-        """Search with widening breadth-first budgets until a win, a proof, or the time limit."""
+    def run(self, limit: float | None = 10.0, max_nodes: int | None = None, work: int | None = None) -> Result:
+        """Search with widening breadth-first budgets until a win, a proof, or the time or work limit."""
         t0 = time.perf_counter()
-        self.deadline = t0 + limit
+        self.deadline = t0 + limit if limit is not None else float("inf")
         self.max_nodes = max_nodes
+        max_work = work if work is not None else float("inf")
         root = (tuple(tuple(c) for c in self.start), tuple(self.face_down), (), 0)
         present = mask_of(c for col in self.start for c in col)
         # Each round gives every budget still open a slice of work twice the
@@ -178,7 +187,9 @@ class Search:
                 now = time.perf_counter()
                 if now >= self.deadline:
                     break
-                self.slice_end = self.work + FIRST_SLICE * 2 ** round_
+                if self.work >= max_work:
+                    break
+                self.slice_end = min(self.work + FIRST_SLICE * 2 ** round_, max_work)
                 self.budget = budget
                 self.complete = True
                 self.seen: set[tuple] = set()
@@ -189,13 +200,13 @@ class Search:
                     continue
                 if found:
                     replay_pillars(self.start, self.all_oracles, self.line, self.face_down)
-                    return Result("win", list(self.line), time.perf_counter() - t0, self.nodes)
+                    return Result("win", list(self.line), time.perf_counter() - t0, self.nodes, self.work)
                 if self.complete:
-                    return Result("none", [], time.perf_counter() - t0, self.nodes)
+                    return Result("none", [], time.perf_counter() - t0, self.nodes, self.work)
                 open_budgets.remove(budget)  # searched to the end, but cut short: a wider one may win
-            if time.perf_counter() >= self.deadline or not open_budgets:
+            if time.perf_counter() >= self.deadline or self.work >= max_work or not open_budgets:
                 break
-        return Result("undecided", [], time.perf_counter() - t0, self.nodes)
+        return Result("undecided", [], time.perf_counter() - t0, self.nodes, self.work)
 
     # ----- event-level depth-first search ------------------------------
     def _explore(self, st: tuple, present: int) -> bool:

@@ -3,10 +3,12 @@
 The search plays the deal on its own light copy of the rules, built from
 the engine's own pieces (``take_and_refill``, the game's seeded stream for
 reshuffles), so every line it returns replays move for move in
-``game.variants.points``.  Widening beams run until the time limit; the
-best final score wins.
+``game.variants.points``.  Widening beams run until the work budget
+(``nodes``: states expanded, never seconds, so every machine finds the same
+par) is spent; a beam cut short by it counts for nothing, and the best
+final score of the beams that finished wins.
 
->>> score, moves = par(seed=1, limit=0.3)
+>>> score, moves = par(seed=1, nodes=2_000)
 >>> score == replay_score(1, moves)
 True
 """
@@ -22,6 +24,7 @@ from ..variants.points import RESHUFFLE_COST, TABLE
 from ..variants.table import take_and_refill
 
 WIDTHS = (4, 16, 64, 256, 1024)
+PAR_NODES = 10_000  # the work budget of a par a player sees: beams up to 256 wide finish (about 0.5 s here)
 CARD_VALUE = 0.8  # rough points a card still to play is worth: ranks states that used cards differently
 
 
@@ -68,34 +71,54 @@ class Par(NamedTuple):
     moves: list[str]
 
 
-def par(seed: int, limit: float = 5.0) -> Par:
-    """(score, moves): the best score found for the deal of ``seed`` within ``limit`` seconds.
+def par(seed: int, limit: float | None = None, nodes: int | None = None) -> Par:
+    """(score, moves): the best score found for the deal of ``seed`` within a budget.
 
+    The budget is ``nodes`` states expanded (``PAR_NODES`` when neither
+    ``nodes`` nor ``limit`` is given) and, when given, ``limit`` seconds;
+    only a budget of work alone gives the same par on every machine.
     A lower bound on the best possible score (shown as "≥").  The line
     plays the deal out: it ends when the deck is empty and no Set is left.
 
-    :raises ValueError: on a bad seed.
+    :raises ValueError: on a bad seed or a budget not above 0.
     """
+    if nodes is None and limit is None:
+        nodes = PAR_NODES
+    if (nodes is not None and nodes <= 0) or (limit is not None and not limit > 0):
+        raise ValueError(f"a search budget is more than 0, not nodes={nodes!r}, limit={limit!r}")
     cards = deal(seed)
     start = _State(cards[:TABLE], cards[TABLE:], Rng(seed).fork(1).state, 0, [])
-    deadline = time.perf_counter() + limit
+    budget = _Budget(nodes, limit)
     best: _State | None = None
     for width in WIDTHS:
-        done = _beam(start, width, deadline)
+        done = _beam(start, width, budget)
         if done is None:
             break
         if best is None or done.points > best.points:
             best = done
     if best is None:  # not even the narrowest beam finished: play it out greedily
-        best = _beam(start, 1, float("inf"))
+        best = _beam(start, 1, _Budget(None, None))
     return Par(best.points, list(best.moves))
 
 
-def _beam(start: _State, width: int, deadline: float) -> _State | None:
-    """The best played-out state a beam of ``width`` reaches, or None at the deadline."""
+class _Budget:
+    """Work (states expanded) and, optionally, seconds a search may still spend."""
+
+    def __init__(self, nodes: int | None, limit: float | None) -> None:
+        self.left = nodes if nodes is not None else float("inf")
+        self.deadline = time.perf_counter() + limit if limit is not None else None
+
+    def spend(self, n: int) -> bool:
+        """Take ``n`` units; False once the budget is spent."""
+        self.left -= n
+        return self.left >= 0 and (self.deadline is None or time.perf_counter() <= self.deadline)
+
+
+def _beam(start: _State, width: int, budget: _Budget) -> _State | None:
+    """The best played-out state a beam of ``width`` reaches, or None when the budget runs out."""
     beam, best = [start], None
     while beam:
-        if time.perf_counter() > deadline:
+        if not budget.spend(len(beam)):
             return None
         seen, nxt = set(), []
         for st in beam:
