@@ -418,7 +418,7 @@ def test_random_play_keeps_every_invariant(seed, player):
     replay = variants.new("pillars", seed=seed)
     for m in g.history:
         replay.play(m)
-    assert replay.view() == g.view()
+    assert replay.view() == {**g.view(), "undos": 0}  # the moves alone do not tell of undos
     assert variants.from_json(g.to_json()).view() == g.view()
 
 

@@ -1,5 +1,7 @@
 """Solitaire-Set with points (RULES.md §2)."""
 
+import json
+
 import pytest
 
 from game import IllegalMove, variants
@@ -78,10 +80,85 @@ def test_a_hint_shows_a_set_on_the_table_and_is_counted():
     assert tuple(sorted(parse_cards(v["hint"]))) in find_sets(parse_cards(v["table"]))
 
 
-def test_a_hint_with_no_set_on_the_table_is_refused():
-    g = game_from("1RDE 2RDE 1GDE 1ROE 1RDH 1ROH 1GDH 1GOE 1GOH 2RDH 2ROF 2RSF 3PSF")
-    with pytest.raises(IllegalMove, match="no Set on the table"):
-        g.play("hint")
+NO_SET = "1RDE 2RDE 1GDE 1ROE 1RDH 1ROH 1GDH 1GOE 1GOH 2RDH 2ROF 2RSF 3PSF"
+
+
+def test_a_hint_with_no_set_on_the_table_costs_a_hint_and_says_so():
+    g = game_from(NO_SET)
+    assert "hint" in g.legal_moves()
+    g.play("hint")
+    v = g.view()
+    assert (v["hints"], v["hint"], v["hint_none"]) == (1, None, True)
+    g.play("add")
+    assert g.view()["hint_none"] is False and g.view()["hints"] == 1
+
+
+def test_hints_stay_counted_after_an_undo_and_the_undo_is_counted():
+    g = variants.new("points", seed=3)
+    g.play("hint")
+    g.undo()
+    v = g.view()
+    assert (v["hints"], v["hint"], v["undos"], v["fair"]) == (1, None, 1, False)
+    again = variants.from_json(g.to_json())
+    assert again.view() == v
+
+
+def test_a_damaged_undo_record_is_named():
+    g = variants.new("points", seed=3)
+    g.play("hint")
+    g.undo()
+    data = json.loads(g.to_json())
+    data["kept"]["hints"] = -1
+    with pytest.raises(ValueError, match="'kept'"):
+        variants.from_json(json.dumps(data))
+    data["undos"] = "many"
+    with pytest.raises(ValueError, match="'undos'"):
+        variants.from_json(json.dumps(data))
+
+
+def test_undo_stays_generous_outside_a_fair_game():
+    g = variants.new("points", seed=9)
+    for m in ("add", "reshuffle"):
+        g.play(m)
+    g.undo()
+    g.undo()
+    assert g.score == 0 and g.view()["undos"] == 2
+
+
+@pytest.mark.parametrize(("moves", "why"), [(["hint"], "stays counted"), (["add"], "card from the deck"),
+                                            (["reshuffle"], "−2"), (["first set"], "card from the deck")])
+def test_a_fair_game_cannot_take_back_what_showed_a_card_or_cost(moves, why):
+    g = variants.new("points", seed=3, fair=True)
+    for m in moves:
+        g.play(g.legal_moves()[0] if m == "first set" else m)
+    before = g.view()
+    with pytest.raises(IllegalMove, match=why):
+        g.undo()
+    assert g.view() == before and g.view()["undos"] == 0
+
+
+def test_a_fair_game_may_take_back_a_set_that_showed_nothing():
+    g = variants.load({"variant": "points", "id": "t", "deck": ONE_SET.split()}, fair=True)
+    for _ in range(3):
+        g.play("add")  # 15 cards and an empty deck: a Set is not dealt back up
+    with pytest.raises(IllegalMove):
+        g.undo()
+    g.play("set 1RDE 2GOH 3PSF")
+    assert g.undo() == "set 1RDE 2GOH 3PSF" and g.view()["undos"] == 1
+
+
+def test_the_fair_option_round_trips_through_a_saved_game():
+    g = variants.new("points", seed=3, fair=True)
+    g.play("hint")
+    again = variants.from_json(g.to_json())
+    assert again.fair and again.view() == g.view()
+    with pytest.raises(IllegalMove, match="fair game"):
+        again.undo()
+
+
+def test_fair_must_be_true_or_false():
+    with pytest.raises(ValueError, match="fair must be true or false"):
+        variants.new("points", seed=1, fair="yes")
 
 
 def test_the_game_ends_by_itself_when_the_deck_is_empty_and_no_set_is_left():
@@ -93,7 +170,7 @@ def test_the_game_ends_by_itself_when_the_deck_is_empty_and_no_set_is_left():
 def test_the_player_may_end_the_game():
     g = variants.new("points", seed=3)
     g.play("end")
-    assert g.over and not g.won
+    assert g.over and not g.won and g.view()["ended"]
 
 
 def test_undo_restores_score_table_and_random_stream():
@@ -103,7 +180,7 @@ def test_undo_restores_score_table_and_random_stream():
     g.undo()
     assert g.score == 0 and g.view()["table"] == variants.new("points", seed=3).view()["table"]
     g.play("reshuffle")
-    assert g.view() == after
+    assert g.view() == {**after, "undos": 1}  # the same shuffle again, and the undo is on record
 
 
 def test_redo_plays_the_move_taken_back():

@@ -1,14 +1,21 @@
 """Work out the daily deals ahead of time: ``levels/daily/<mode>.json``.
 
-    python tools/make_dailies.py MODE [FIRST [LAST]]     # dates YYYY-MM-DD
+    python tools/make_dailies.py MODE [FIRST [LAST]] [--renew] [--released DAY]   # dates YYYY-MM-DD
 
-- pillars: for each day, the first seed of ``game.daily.pillars_candidates``
-  the solver proves winnable as Samson, with its winning line;
+Each day's entry is ``game.daily.work_out(day, MODE)``: the same fixed
+amount of solver work (never seconds) that works out a day past the table,
+so a table day and a worked-out day agree on every machine.
+
+- pillars: the first seed of ``game.daily.pillars_candidates`` the solver
+  proves winnable as Samson, with its winning line;
 - mags: the day's seed with the solver's par (exact or a lower bound) and line;
 - points: the day's seed with the best score the solver found (a lower bound).
 
 Days already in the file are kept (released dailies never change); new days
-are added.  ``tests/test_daily.py`` replays the lines to check the claims.
+are added.  With ``--renew`` the days from FIRST on are worked out again,
+except released ones: a day up to ``--released`` (default: today) is never
+touched.  ``tests/test_daily.py`` replays the lines to check the claims.
+Run it under ``nice``: a day takes up to about 2 s of CPU.
 """
 
 from __future__ import annotations
@@ -22,36 +29,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.daily import EPOCH, pillars_candidates  # noqa: E402
-from game.rng import daily_seed  # noqa: E402
+from game.daily import EPOCH, TABLES_END, work_out  # noqa: E402
 
 OUT = ROOT / "levels" / "daily"
-LAST = dt.date(2031, 12, 31)
-LIMITS = {"pillars": 10.0, "mags": 2.0, "points": 1.0}
-
-
-def entry(mode: str, day: dt.date) -> dict:
-    if mode == "pillars":
-        from game.solver.pillars import solve
-
-        for i, seed in enumerate(pillars_candidates(day)):
-            r = solve(seed=seed, limit=LIMITS[mode])
-            if r.status == "win":
-                return {"seed": seed, "try": i, "line": r.moves}
-        raise RuntimeError(f"no winnable Pillars deal for {day}")
-    seed = daily_seed(day, mode)
-    if mode == "mags":
-        from game.solver.mags import par
-
-        r = par(seed=seed, limit=LIMITS[mode])
-        return {"seed": seed, "par": r.sets, "exact": r.exact, "line": r.moves}
-    from game.solver.points import par as points_par
-
-    r = points_par(seed=seed, limit=LIMITS[mode])
-    return {"seed": seed, "par": r.score, "exact": False, "line": r.moves}
+MODES = ("pillars", "mags", "points")
 
 
 def save(path: Path, days: dict, mode: str) -> None:
+    """Write the table, one day a line, sorted by date (through a temporary file)."""
     ordered = dict(sorted(days.items()))
     body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in ordered.items())
     doc = f'{{\n "mode": "{mode}",\n "days": {{\n{body}\n }}\n}}\n'
@@ -60,28 +45,51 @@ def save(path: Path, days: dict, mode: str) -> None:
     tmp.replace(path)
 
 
+def parse(argv: list[str]) -> tuple[str, dt.date, dt.date, bool, dt.date]:
+    """(mode, first, last, renew, released) from the command line.
+
+    :raises ValueError: saying what is wrong.
+    """
+    args = list(argv)
+    renew = "--renew" in args
+    if renew:
+        args.remove("--renew")
+    released = dt.date.today()
+    if "--released" in args:
+        i = args.index("--released")
+        if i + 1 >= len(args):
+            raise ValueError("--released needs a date (YYYY-MM-DD)")
+        released = dt.date.fromisoformat(args[i + 1])
+        del args[i:i + 2]
+    if not args or args[0] not in MODES or len(args) > 3:
+        raise ValueError(f"name a mode ({', '.join(MODES)}) and at most two dates")
+    first = dt.date.fromisoformat(args[1]) if len(args) > 1 else EPOCH
+    last = dt.date.fromisoformat(args[2]) if len(args) > 2 else TABLES_END
+    return args[0], first, last, renew, released
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in LIMITS:
-        print(__doc__, file=sys.stderr)
+    try:
+        mode, first, last, renew, released = parse(argv)
+    except ValueError as e:
+        print(f"{e}\n{__doc__}", file=sys.stderr)
         return 2
-    mode = argv[0]
-    first = dt.date.fromisoformat(argv[1]) if len(argv) > 1 else EPOCH
-    last = dt.date.fromisoformat(argv[2]) if len(argv) > 2 else LAST
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{mode}.json"
     days = json.loads(path.read_text(encoding="utf-8"))["days"] if path.exists() else {}
-    day, t0, done = first, time.perf_counter(), 0
+    day, t0, done = first, time.process_time(), 0
     while day <= last:
         key = day.isoformat()
-        if key not in days:
-            days[key] = entry(mode, day)
+        if key not in days or (renew and day > released):
+            days[key] = work_out(day, mode)
             done += 1
             if done % 25 == 0:
                 save(path, days, mode)
-                print(f"{mode}: {key} ({done} new, {time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+                print(f"{mode}: {key} ({done} worked out, {time.process_time() - t0:.0f} s CPU)", file=sys.stderr)
         day += dt.timedelta(days=1)
     save(path, days, mode)
-    print(f"{mode}: {len(days)} days in {path.relative_to(ROOT)}", file=sys.stderr)
+    print(f"{mode}: {len(days)} days in {path.relative_to(ROOT)}, {done} worked out in "
+          f"{time.process_time() - t0:.0f} s CPU", file=sys.stderr)
     return 0
 
 

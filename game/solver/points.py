@@ -5,7 +5,8 @@ the engine's own pieces (``take_and_refill``, the game's seeded stream for
 reshuffles), so every line it returns replays move for move in
 ``game.variants.points``.  Widening beams run until the work budget
 (``nodes``: states expanded, never seconds, so every machine finds the same
-par) is spent; a beam cut short by it counts for nothing, and the best
+par) is spent; a beam that could not finish within it is not begun, one cut
+short counts for nothing, and the best
 final score of the beams that finished wins.
 
 >>> score, moves = par(seed=1, nodes=2_000)
@@ -24,6 +25,7 @@ from ..variants.points import RESHUFFLE_COST, TABLE
 from ..variants.table import take_and_refill
 
 WIDTHS = (4, 16, 64, 256, 1024)
+GROWTH = 3  # a beam four times as wide costs at least this many times the last one
 PAR_NODES = 10_000  # the work budget of a par a player sees: beams up to 256 wide finish (about 0.5 s here)
 CARD_VALUE = 0.8  # rough points a card still to play is worth: ranks states that used cards differently
 
@@ -91,9 +93,12 @@ def par(seed: int, limit: float | None = None, nodes: int | None = None) -> Par:
     budget = _Budget(nodes, limit)
     best: _State | None = None
     for width in WIDTHS:
+        before = budget.left
         done = _beam(start, width, budget)
         if done is None:
             break
+        if budget.left < GROWTH * (before - budget.left):
+            break  # the next beam, about four times as dear, could not finish: it is not begun
         if best is None or done.points > best.points:
             best = done
     if best is None:  # not even the narrowest beam finished: play it out greedily

@@ -86,6 +86,7 @@ def from_json(text: str) -> Game:
             g.play(m)
         except ValueError as e:
             raise ValueError(f"saved game move {i + 1} ({m!r}) fails: {e}") from None
+    g.load_undo_record(data)
     return g
 
 

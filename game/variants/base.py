@@ -5,6 +5,14 @@ small mutable state before a move and restores it if the move is refused,
 so an illegal move never changes anything; ``undo`` pops a snapshot, as
 python-chess does — no inverse is ever computed.
 
+Fair play (RULES.md, Daily deals): a mode with undo takes the option
+``fair`` (a counted daily, a level).  In a fair game a move that showed a
+hidden card or paid a cost (the mode's ``seal`` says which, and why) can
+never be taken back: ``undo`` refuses it with that reason.  Outside a fair
+game undo stays generous, but every undo is counted (``undos``, in the view
+and the saved game).  State named in ``KEEP_ON_UNDO`` (hints used) is never
+taken back by an undo, fair or not.
+
 A variant subclass names its mutable state in ``STATE`` and overrides the
 hooks: ``setup``, ``apply``, ``legal_moves``, ``view_extra`` and the
 ``over``/``won``/``score`` properties.
@@ -50,6 +58,7 @@ class Game:
     STATE: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
     UNDO: ClassVar[bool] = False  # may the player take moves back?
+    KEEP_ON_UNDO: ClassVar[tuple[str, ...]] = ()  # STATE fields an undo leaves as they are
 
     def __init__(self, seed: int = 0, level: dict | None = None, **options: Any) -> None:
         unknown = set(options) - set(self.OPTIONS)
@@ -67,6 +76,7 @@ class Game:
         self.history: list[str] = []
         self._undo: list[dict] = []
         self._redo: list[str] = []
+        self.undos = 0  # moves taken back: the result says undo was used
         self.setup()
 
     # ----- hooks a variant overrides -------------------------------------
@@ -108,6 +118,16 @@ class Game:
             if verb in moves:
                 return verb
         return None
+
+    def seal(self, m: Move, before: dict) -> str | None:
+        """Why move ``m`` (``before`` is the snapshot taken ahead of it) may not be taken back in a
+        fair game: it showed a hidden card or paid a cost.  None when it may."""
+        return None
+
+    @property
+    def fair(self) -> bool:
+        """True in a fair game (option ``fair``): no undo of a move that showed or paid anything."""
+        return bool(self.options.get("fair"))
 
     @property
     def over(self) -> bool:
@@ -191,6 +211,10 @@ class Game:
         except BaseException:
             self.restore(snap)
             raise
+        if self.UNDO and self.fair:
+            reason = self.seal(m, snap)
+            if reason:
+                snap["_sealed"] = reason
         self._undo.append(snap)
         text = str(m)
         self.history.append(text)
@@ -215,14 +239,22 @@ class Game:
         """Take back the last move and return its text.
 
 
-        :raises IllegalMove: when this mode has no undo, or nothing to undo.
+        :raises IllegalMove: when this mode has no undo, nothing to undo, or (in a fair game)
+            the last move showed a hidden card or paid a cost, saying which.
         """
         if not self.UNDO:
             raise IllegalMove(f"{self.name} has no undo")
         if not self._undo:
             raise IllegalMove("nothing to undo")
         self.check_undo()
+        sealed = self._undo[-1].get("_sealed")
+        if sealed:
+            raise IllegalMove(f"a fair game cannot take back {self.history[-1]!r}: {sealed}")
+        kept = {f: getattr(self, f) for f in self.KEEP_ON_UNDO}
         self.restore(self._undo.pop())
+        for f, value in kept.items():
+            setattr(self, f, value)
+        self.undos += 1
         text = self.history.pop()
         self._redo.append(text)
         return text
@@ -260,6 +292,9 @@ class Game:
         score = self.score
         v["scores" if isinstance(score, dict) else "score"] = score
         v["title"] = self.title
+        if self.UNDO:
+            v["fair"] = self.fair
+            v["undos"] = self.undos
         v.update(self.view_extra())
         return v
 
@@ -272,9 +307,32 @@ class Game:
             "options": self.options,
             "moves": list(self.history),
         }
+        if self.undos:
+            data["undos"] = self.undos
+            data["kept"] = {f: _copy(getattr(self, f)) for f in self.KEEP_ON_UNDO}
         if self.level is not None:
             data["level"] = self.level
         return json.dumps(data)
+
+    def load_undo_record(self, data: dict) -> None:
+        """Take back from a saved game what its moves alone do not tell: the undos and kept state.
+
+        :raises ValueError: naming a damaged field.
+        """
+        undos = data.get("undos", 0)
+        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+            raise ValueError(f"saved game field 'undos': a whole number ≥ 0, not {undos!r}")
+        kept = data.get("kept", {})
+        if not isinstance(kept, dict):
+            raise ValueError("saved game field 'kept': not an object")
+        for f in self.KEEP_ON_UNDO:
+            if f in kept:
+                now = getattr(self, f)
+                if not isinstance(kept[f], int) or isinstance(kept[f], bool) or kept[f] < now:
+                    raise ValueError(f"saved game field 'kept': {f} must be a whole number ≥ {now}, "
+                                     f"not {kept[f]!r}")
+                setattr(self, f, kept[f])
+        self.undos = undos
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} moves={len(self.history)}>"

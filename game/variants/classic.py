@@ -5,6 +5,12 @@ pick, −1; ``P1 miss @t`` with no cards is a call that timed out), ``end``
 (stop the game; in Blitz, when the clock runs out).  Dealing three more when
 the table holds no Set is automatic, part of the move that left it so.
 
+``end`` before the real end (the deck played out; in Blitz, 3:00 on the
+game clock) is never a win and never a record time: ``won`` is False and
+the view says ``ended``.  The Blitz limit is the engine's: a move after
+3:00 is refused, and ``advance(t)`` moves the game clock on (moves need not
+carry times), ending a Blitz exactly at 3:00 (``end @180.00``).
+
 >>> g = GAME(seed=1)
 >>> s = g.legal_moves()[0]; g.play(s + " @3.10").player
 'P1'
@@ -96,6 +102,8 @@ class Classic(Game):
     # ----- moves ---------------------------------------------------------
     def apply(self, m: Move) -> None:
         if m.verb == "end":
+            if self.blitz and self.clock >= BLITZ_SECONDS:
+                self.clock = BLITZ_SECONDS  # the real end of a Blitz: exactly at 3:00
             self.ended = True
             return
         if m.verb == "deal3":
@@ -103,7 +111,7 @@ class Classic(Game):
         player = m.player or "P1"
         if player not in self.points:
             raise IllegalMove(f"{player} is not playing (players: {', '.join(self.players)})")
-        if self.options["timed"] == "blitz" and self.clock > BLITZ_SECONDS:
+        if self.blitz and self.clock > BLITZ_SECONDS:
             raise IllegalMove("time is up: Blitz lasts 3:00")
         if m.verb == "miss":
             if m.cards:
@@ -128,6 +136,30 @@ class Classic(Game):
         sets = [" ".join(codes(s)) for s in find_sets(self.table)]
         return [f"{p} set {s}" for p in self.players for s in sets] + ["end"]
 
+    @property
+    def blitz(self) -> bool:
+        return self.options["timed"] == "blitz"
+
+    def advance(self, t: float) -> bool:
+        """Move the game clock on to ``t`` seconds; a Blitz reaching 3:00 ends there (``end @180.00``).
+
+        Returns True when this ended the game.
+
+        :raises IllegalMove: when ``t`` is before the game clock.
+        :raises ValueError: when ``t`` is not a number of seconds.
+        """
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or t != t:
+            raise ValueError(f"a game clock is a number of seconds, not {t!r}")
+        if t < self.clock:
+            raise IllegalMove(f"time goes backwards: {t:.2f} after {self.clock:.2f}")
+        if self.over:
+            return False
+        if self.blitz and t >= BLITZ_SECONDS:
+            self.play(f"end @{BLITZ_SECONDS:.2f}")
+            return True
+        self.clock = float(t)
+        return False
+
     # ----- results -------------------------------------------------------
     @property
     def hand_over(self) -> bool:
@@ -138,8 +170,13 @@ class Classic(Game):
         return self.lost or self.ended or self.hand_over
 
     @property
+    def ended_early(self) -> bool:
+        """True when ``end`` stopped the game before its real end (the clock's end, in Blitz)."""
+        return self.ended and not (self.blitz and self.clock >= BLITZ_SECONDS)
+
+    @property
     def won(self) -> bool:
-        if not self.over or self.lost:
+        if not self.over or self.lost or self.ended_early:
             return False
         if len(self.players) == 1:
             return self.options["timed"] is not None or self.hand_over
@@ -169,6 +206,7 @@ class Classic(Game):
             "strict": self.options["strict"],
             "clock": self.clock,
             "lost": self.lost,
+            "ended": self.ended_early,
         }
 
     def label(self) -> str | None:

@@ -12,20 +12,26 @@ empty pile.  With no deal to come it would only renumber the piles, and
 refusing it makes every game finite.
 
 Over: when the player ends it, or — after round 9 — when no Set can be made
-any more.  That is decided exactly: a Set can still be made when three cards
+any more.  With ``peek`` that is decided exactly: a Set can still be made when three cards
 forming a Set can all be brought to the tops at once by moves into the empty
 piles.  Bringing up the card at depth d of a pile (0 = its top) takes d such
 moves, each filling one empty pile, and a moved card stays a top; so with e
 empty piles, three cards qualify when the sum over their piles of the deepest
 of them in each pile is at most e.  Until then ``end`` is always a move, so
-the player is never stuck with only pointless moves.
+the player is never stuck with only pointless moves.  Without ``peek`` the
+end is decided only on what the player sees, never on buried cards: the
+game is over once the tops hold no Set and no move can uncover a card (no
+empty pile, or no pile of two or more), so staying open tells nothing.
 
-Score: Sets made (27 at most).  Won: over with 9 or fewer cards left
-(on the piles and, when the player ended early, not yet dealt).  A level may
+Score: Sets made (27 at most).  Won: played out with 9 or fewer cards left;
+``end`` always comes before the real end (which comes by itself), so it is
+never a win (view ``ended``; cards not yet dealt count as left).  A level may
 give the deal's ``par`` (the most Sets perfect play makes), shown in the view.
 
 Option ``peek`` (default True): when False, the view shows only the tops and
-every card beneath as ``"??"``.
+every card beneath as ``"??"``.  Option ``fair`` (a counted daily, a level):
+a ``deal`` (it showed the next round) and, without ``peek``, a Set or move
+that uncovered a buried card can never be undone.
 
 >>> g = GAME(seed=1)
 >>> g.view()["round"], g.view()["left"], g.view()["deck"]
@@ -56,12 +62,13 @@ class Mags(SoloGame):
     name = "mags"
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")
-    OPTIONS = {"peek": True}
+    OPTIONS = {"peek": True, "fair": False}
     UNDO = True
 
     def check_options(self) -> None:
-        if not isinstance(self.options["peek"], bool):
-            raise ValueError(f"mags: peek must be true or false, not {self.options['peek']!r}")
+        for name in ("peek", "fair"):
+            if not isinstance(self.options[name], bool):
+                raise ValueError(f"mags: {name} must be true or false, not {self.options[name]!r}")
 
     def setup(self) -> None:
         if self.level is not None:
@@ -144,7 +151,21 @@ class Mags(SoloGame):
         self.piles[n].append(self.piles[i].pop())
 
     def _settle(self) -> None:
-        self.played_out = self.round == ROUNDS and not self.set_reachable()
+        if self.round < ROUNDS:
+            self.played_out = False
+        elif self.options["peek"]:
+            self.played_out = not self.set_reachable()
+        else:  # only what the player sees: no Set on the tops and no card can be uncovered
+            self.played_out = not find_sets(self.tops()) and not (
+                self.slides() and any(len(p) > 1 for p in self.piles))
+
+    def seal(self, m: Move, before: dict) -> str | None:
+        if m.verb == "deal":
+            return "it showed the next round"
+        if not self.options["peek"] and any(
+                0 < len(p) < len(b) for p, b in zip(self.piles, before["piles"])):
+            return "it uncovered a buried card"
+        return None
 
     # ----- what can be done ---------------------------------------------
     def tops(self) -> list[Card]:
@@ -220,7 +241,7 @@ class Mags(SoloGame):
 
     @property
     def won(self) -> bool:
-        return self.over and self.left + len(self.undealt) <= WIN_LEFT
+        return self.played_out and not self.ended and self.left + len(self.undealt) <= WIN_LEFT
 
     @property
     def score(self) -> int:

@@ -20,7 +20,8 @@ oracles) hold no Set; **lost** when no move but ``resign`` is left, or after
 Score: the number of cards removed in Sets (0..81) — what a player sees
 leave the table.  Undo takes back any move except an oracle consult (an
 oracle once seen cannot be unseen), so nothing before a consult can be
-taken back either.
+taken back either.  In a fair game (option ``fair``: a counted daily, a
+level) a move that turned a foundation face up cannot be undone either.
 
 >>> g = GAME(seed=1)
 >>> v = g.view()
@@ -57,7 +58,12 @@ class Pillars(SoloGame):
     name = "pillars"
     VERBS = frozenset({"set", "move", "oracle", "resign"})
     STATE = ("columns", "down", "oracles", "side", "removed", "consulted", "bases_removed", "result")
+    OPTIONS = {"fair": False}
     UNDO = True
+
+    def check_options(self) -> None:
+        if not isinstance(self.options["fair"], bool):
+            raise ValueError(f"pillars: fair must be true or false, not {self.options['fair']!r}")
 
     def setup(self) -> None:
         if self.level is not None:
@@ -187,6 +193,11 @@ class Pillars(SoloGame):
             self.columns[n].append(self.oracles.pop(0))
         self.consulted += 1
 
+    def seal(self, m: Move, before: dict) -> str | None:
+        if sum(self.down) < sum(before["down"]):
+            return "it turned a foundation face up"
+        return None
+
     def check_undo(self) -> None:
         if self.history[-1].startswith("oracle"):
             raise IllegalMove("an oracle once seen cannot be unseen: the consult cannot be taken back")
@@ -308,6 +319,7 @@ class Pillars(SoloGame):
             "bases_removed": self.bases_removed,
             "consulted": self.consulted,
             "result": self.result,
+            "ended": self.result == "resigned",
         }
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:

@@ -1,5 +1,13 @@
 """Solitaire-Set with points (RULES.md §2): worth-k Sets, add a card, −2 reshuffle, hints.
 
+``hint`` (Locate Set) always counts, also on a table without a Set: the
+player must judge that, so the answer costs a hint like any other and the
+view says so (``hint_none``).  Hints used are never taken back by an undo.
+In a fair game (option ``fair``) no move that showed a card from the deck
+(``add``, a reshuffle, a Set dealt back up to 12) or paid a cost (a hint, a
+reshuffle's −2) can be undone.  ``end`` before the deck is played out is
+never a win (view ``ended``).
+
 >>> g = GAME(seed=1)
 >>> g.play("add").verb, len(g.view()["table"]), g.view()["worth_one"]
 ('add', 13, True)
@@ -23,8 +31,14 @@ RESHUFFLE_COST = 2
 class Points(Game):
     name = "points"
     VERBS = frozenset({"set", "add", "reshuffle", "hint", "end"})
-    STATE = ("table", "deck", "points", "last", "hints", "hint", "taken", "by_worth", "ended")
+    STATE = ("table", "deck", "points", "last", "hints", "hint", "hint_none", "taken", "by_worth", "ended")
+    OPTIONS = {"fair": False}
     UNDO = True
+    KEEP_ON_UNDO = ("hints",)
+
+    def check_options(self) -> None:
+        if not isinstance(self.options["fair"], bool):
+            raise ValueError(f"points: fair must be true or false, not {self.options['fair']!r}")
 
     def setup(self) -> None:
         cards = deck_of(self.level) if self.level is not None else deal(self.seed)
@@ -33,6 +47,7 @@ class Points(Game):
         self.last: int | None = None  # points of the last scoring action (+k or −2)
         self.hints = 0
         self.hint: list[int] | None = None  # the Set shown by the last hint
+        self.hint_none = False  # the last hint found no Set on the table
         self.taken: list[list] = []  # [[codes], points]
         self.by_worth = [0, 0, 0, 0]
         self.ended = False
@@ -54,10 +69,11 @@ class Points(Game):
             self.points -= RESHUFFLE_COST
             self.last = -RESHUFFLE_COST
         elif verb == "hint":
+            if m.cards or m.target is not None:
+                raise IllegalMove("hint takes no cards: just 'hint'")
             sets = find_sets(self.table)
-            if not sets:
-                raise IllegalMove("no Set on the table: add a card or reshuffle")
-            self.hint = list(self.rng.choice(sets))
+            self.hint = list(self.rng.choice(sets)) if sets else None
+            self.hint_none = not sets
             self.hints += 1
             return
         else:
@@ -71,6 +87,16 @@ class Points(Game):
             self.taken.append([codes(sorted(m.cards)), pts])
             take_and_refill(self.table, self.deck, m.cards, TABLE)
         self.hint = None
+        self.hint_none = False
+
+    def seal(self, m: Move, before: dict) -> str | None:
+        if m.verb == "hint":
+            return "a hint, once used, stays counted"
+        if m.verb == "reshuffle":
+            return "the reshuffle's −2 is paid and its cards were seen"
+        if len(self.deck) < len(before["deck"]):
+            return "it showed a card from the deck"
+        return None
 
     def legal_moves(self) -> list[str]:
         if self.over:
@@ -80,9 +106,7 @@ class Points(Game):
             moves.append("add")
         if self.deck or len(self.table) > TABLE:
             moves.append("reshuffle")
-        if moves and moves[0].startswith("set"):
-            moves.append("hint")
-        return moves + ["end"]
+        return moves + ["hint", "end"]
 
     @property
     def played_out(self) -> bool:
@@ -106,6 +130,8 @@ class Points(Game):
             "deck": len(self.deck),
             "hints": self.hints,
             "hint": codes(self.hint) if self.hint else None,
+            "hint_none": self.hint_none,
+            "ended": self.ended,
             "worth_one": len(self.table) > TABLE,
             "last": self.last,
             "taken": [[list(c), p] for c, p in self.taken],

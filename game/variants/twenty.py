@@ -9,7 +9,8 @@ Moves (no turns; each carries its player and time):
   They stay where they were and P1 gets one penalty card from the deck
   (none when P1 already holds 9).
 - ``P1 draw @t`` — one more personal card; refused at 9.
-- ``end`` — stop the game early (the result is the totals so far).
+- ``end`` — stop the game early (the result is the totals so far; never a
+  win: ``won`` is False and the view says ``ended``).
 
 The deal: ``d = deal(seed)`` (or a level's ``"deck"`` of 81 codes); the
 dealer is given ``d[0:6]``, the next player ``d[6:12]`` and so on, then 6
@@ -237,7 +238,7 @@ class Twenty(Game):
 
     @property
     def won(self) -> bool:
-        return self.over and self.points["P1"] == max(self.points.values())
+        return self.over and not self.ended and self.points["P1"] == max(self.points.values())
 
     @property
     def score(self) -> dict[str, int]:
@@ -258,6 +259,7 @@ class Twenty(Game):
             "reshuffles": self.reshuffles,
             "clock": self.clock,
             "last": _copy(self.last),
+            "ended": self.ended,
         }
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
