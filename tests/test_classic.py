@@ -105,7 +105,40 @@ def test_blitz_refuses_a_set_after_three_minutes_and_ends():
     with pytest.raises(IllegalMove, match="time is up"):
         g.play(g.legal_moves()[0] + " @180.50")
     g.play("end @180.50")
-    assert g.over and g.won
+    assert g.over and g.won and g.clock == 180.0 and not g.view()["ended"]
+
+
+def test_blitz_is_ended_by_the_engine_at_three_minutes_without_move_times():
+    g = variants.new("classic", seed=4, timed="blitz")
+    g.play(g.legal_moves()[0].replace("P1 ", ""))  # a move with no time
+    assert g.advance(90.0) is False and not g.over
+    g.play(g.legal_moves()[0])
+    assert g.advance(181.7) is True
+    assert (g.over, g.won, g.score, g.clock, g.history[-1]) == (True, True, 2, 180.0, "end @180.00")
+    with pytest.raises(IllegalMove, match="game is over"):
+        g.play(g.legal_moves()[0] if g.legal_moves() else "P1 miss")
+
+
+def test_the_game_clock_never_goes_back_and_is_a_number():
+    g = variants.new("classic", seed=4, timed="blitz")
+    g.advance(10)
+    with pytest.raises(IllegalMove, match="time goes backwards"):
+        g.advance(5)
+    with pytest.raises(ValueError, match="number of seconds"):
+        g.advance("soon")
+
+
+@pytest.mark.parametrize("timed", ["sprint", "blitz", None])
+def test_ending_before_the_real_end_is_never_a_win(timed):
+    g = variants.new("classic", seed=4, timed=timed)
+    g.play("end @1.00")
+    assert (g.over, g.won, g.view()["ended"]) == (True, False, True)
+
+
+def test_an_ended_game_of_two_players_at_nil_all_is_no_win():
+    g = variants.new("classic", seed=4, players=2)
+    g.play("end")
+    assert (g.won, g.view()["ended"], g.score) == (False, True, {"P1": 0, "P2": 0})
 
 
 def test_time_never_goes_backwards():

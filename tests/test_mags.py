@@ -319,3 +319,64 @@ def test_random_games_always_end_without_the_player_ending_them():
                 moves.remove("deal")
             g.play(_pick(rng, moves))
         assert g.over and g.round == 9 and not g.ended
+
+
+# ----- fair play (RULES.md, Daily deals) -------------------------------------------
+def test_a_fair_game_cannot_take_back_a_deal_but_may_take_back_a_set():
+    g = variants.load(level("3PSF 3PSE 3PSH 1RDE 1RDH 1ROE 1ROH 1GDE 1GDH"), fair=True)
+    g.play("set 3PSE 3PSH 3PSF")
+    assert g.undo() == "set 3PSE 3PSH 3PSF"
+    g.play("deal")
+    before = g.view()
+    with pytest.raises(IllegalMove, match="fair game cannot take back 'deal': it showed the next round"):
+        g.undo()
+    assert g.view() == before and (before["fair"], before["undos"]) == (True, 1)
+
+
+def test_outside_a_fair_game_a_deal_may_be_undone_and_the_undo_is_counted():
+    g = variants.new("mags", seed=3)
+    g.play("deal")
+    g.undo()
+    again = variants.from_json(g.to_json())
+    assert (g.view()["undos"], again.view()["undos"], again.fair) == (1, 1, False)
+
+
+def test_a_fair_no_peek_game_cannot_take_back_a_move_that_uncovered_a_card():
+    g = position(["3PSF 1RDE", "3PSE", "3PSH", "", *NO_SET], round=5, peek=False)
+    g.options["fair"] = True
+    g.play("move 1RDE > 4")
+    assert g.view()["piles"][0] == ["3PSF"]
+    with pytest.raises(IllegalMove, match="uncovered a buried card"):
+        g.undo()
+    g.play("set 3PSE 3PSH 3PSF")
+    assert g.undo() == "set 3PSE 3PSH 3PSF"  # it emptied piles: nothing was uncovered
+
+
+def test_with_peek_a_fair_game_may_take_back_a_move():
+    g = position(["3PSF 1RDE", "3PSE", "3PSH", "", *NO_SET], round=5)
+    g.options["fair"] = True
+    g.play("move 1RDE > 4")
+    assert g.undo() == "move 1RDE > 4"
+
+
+def test_no_peek_stays_open_on_what_the_player_sees_not_on_buried_cards():
+    # No Set can ever be made (the buried 1RDE completes nothing reachable), but with an empty
+    # pile and a pile of two the player could still uncover a card: without peek the game goes on.
+    piles = ["3PSF 1RDE", "3GOH", "3PSH", "", *NO_SET]
+    assert position(piles).over
+    g = position(piles, peek=False)
+    assert not g.over and "move 1RDE > 4" in g.legal_moves()
+    g.play("move 1RDE > 4")
+    assert g.over and g.view()["ended"] is False
+
+
+def test_ending_is_never_a_win_even_with_nine_cards_left():
+    g = position(["1RDE", "1RDH", "1RDF", "1ROH", "1GDE", "1GDH", "1GOE", "1GOH", "2RDE"])
+    assert not g.over and g.view()["left"] == 9
+    g.play("end")
+    assert (g.over, g.won, g.view()["ended"]) == (True, False, True)
+
+
+def test_fair_must_be_true_or_false():
+    with pytest.raises(ValueError, match="mags: fair must be true or false"):
+        variants.new("mags", seed=1, fair=1)

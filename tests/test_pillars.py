@@ -431,3 +431,30 @@ def test_random_games_end_by_a_result_or_a_resign():
             g.play("resign" if len(g.history) >= 300 else _pick(rng, g.legal_moves()))
         results.append(g.view()["result"])
     assert set(results) <= {"won", "lost", "resigned"} and len(results) == 8
+
+
+# ----- fair play (RULES.md, Daily deals) -------------------------------------------
+def test_a_fair_game_cannot_take_back_a_move_that_turned_a_foundation_up():
+    g = position(["2RDE ?2GOH 1ROH", "1RDE", "3PSF 3PSE", "2PSF 3POF"])
+    g.options["fair"] = True
+    g.play("move 3PSE > 4")  # turns up nothing
+    assert g.undo() == "move 3PSE > 4"
+    g.play("move 1ROH > 2")  # turns 2GOH face up
+    before = g.view()
+    with pytest.raises(IllegalMove, match="turned a foundation face up"):
+        g.undo()
+    assert g.view() == before and (before["fair"], before["undos"]) == (True, 1)
+
+
+def test_outside_a_fair_game_the_foundation_move_may_be_undone_and_is_counted():
+    g = position(["2RDE ?2GOH 1ROH", "1RDE", "3PSF 3PSE", "2PSF 3POF"])
+    g.play("move 1ROH > 2")
+    g.undo()
+    assert g.view()["down"] == 1 and g.view()["undos"] == 1
+
+
+def test_resigning_is_an_end_before_the_real_end():
+    g = variants.new("pillars", seed=3, fair=True)
+    g.play("resign")
+    again = variants.from_json(g.to_json())
+    assert (g.won, g.view()["ended"], again.fair) == (False, True, True)

@@ -240,6 +240,16 @@ def test_end_stops_the_game_and_highest_total_wins():
     assert (g.over, g.won, g.view()["scores"]) == (True, False, {"P1": 3, "P2": 5})
 
 
+def test_ending_is_never_a_win_even_when_p1_leads():
+    g = position({"P1": "1RDE", "P2": "3PSF"}, "3RDE 1PSF 2GSE 3GSH 2POF 1GDE", points={"P1": 5, "P2": 3})
+    assert not g.view()["ended"]
+    g.play("end")
+    assert (g.over, g.won, g.view()["ended"]) == (True, False, True)
+    fresh = variants.new("twenty", seed=1)
+    fresh.play("end")
+    assert (fresh.won, fresh.score) == (False, {"P1": 0, "P2": 0})
+
+
 # ----- legal moves and the stuck table ---------------------------------------------
 def test_legal_moves_are_each_players_sets_then_draw():
     g = position({"P1": "1RDE 2RDE 1GOH", "P2": "3PSF 2PDH"}, "3RDE 1PSF 2GSE 3GSH 2POF 1GDE", deck="3POH")
