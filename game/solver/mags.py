@@ -49,7 +49,9 @@ PAIR_CARDS: list[list[tuple[int, int, int]]] = [
     for x in range(81)
 ]
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
-STUCK_WORK = 3  # work units a stuck-card count costs (a search step costs 1): about its share of the time
+# Work units, each about the time of a search step: what the budget counts, so that it follows the time
+DEAD_WORK = 100  # finding the dead cards of a new set of cards left
+STUCK_CARD_WORK = 1  # each card tried in the stuck-card count (tried again on every pass)
 PAR_NODES = 60_000  # the work budget of a par a player sees (daily, level): at most about 1.5 s here
 
 
@@ -139,12 +141,14 @@ class _Par:
             dead = self.dead_cache.get(left)
             if dead is None:
                 dead = self.dead_cache[left] = dead_mask(left, left)
+                self.work += DEAD_WORK
             return (left.bit_count() - least_left(left, dead | stuck)) // 3
         bound = self.bound_cache.get(left)
         if bound is None:
             dead = self.dead_cache.get(left)
             if dead is None:
                 dead = self.dead_cache[left] = dead_mask(left, left)
+                self.work += DEAD_WORK
             bound = self.bound_cache[left] = (left.bit_count() - least_left(left, dead)) // 3
         return bound
 
@@ -174,7 +178,9 @@ class _Par:
                     if not clear >> c & 1:
                         break
             grown = clear
-            for x in cards_of(ready & ~clear):
+            trying = cards_of(ready & ~clear)
+            self.work += STUCK_CARD_WORK * len(trying) // 4
+            for x in trying:
                 px = pile[x]
                 others = ready & ~own[px]
                 for a, b, m in PAIR_CARDS[x]:
@@ -209,7 +215,6 @@ class _Par:
         self.nodes += 1
         # the stuck-card count is dear: worked out only where it may close the gap
         if all(piles) and made + bound <= self.best + STUCK_GAP:
-            self.work += STUCK_WORK
             if made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
                 return
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
