@@ -48,6 +48,10 @@ def findall_levels() -> None:
                "table": [code(c) for c in make_table(seed, size, sets)], "sets": sets})
 
 
+PILLARS_WORK = 300_000  # solver work a level deal may take to be proved winnable
+MAGS_NODES = 500_000  # solver work a level deal's par may take to be proved exact
+
+
 def pillars_levels(tries: int = 90) -> None:
     from game.solver.pillars import solve
 
@@ -55,7 +59,7 @@ def pillars_levels(tries: int = 90) -> None:
     r = Rng(0x9111A25)
     while len(found) < tries:
         seed = r.next_u64() % 10**9
-        res = solve(seed=seed, limit=10.0)
+        res = solve(seed=seed, limit=None, work=PILLARS_WORK)  # work, never seconds: the same on every machine
         if res.status == "win":
             found.append((res.nodes, seed, res.moves))
             print(f"pillars seed {seed}: {res.nodes} nodes", file=sys.stderr)
@@ -76,7 +80,7 @@ def mags_levels() -> None:
 
     seed, made = 5000, 0
     while made < COUNT:
-        r = par(seed=seed, limit=10.0)
+        r = par(seed=seed, nodes=MAGS_NODES)  # work, never seconds: the same on every machine
         if r.exact:
             write({"variant": "mags", "id": f"mags-{made + 1:03d}", "name": NAMES[made], "seed": seed,
                    "deck": [code(c) for c in deal(seed)], "par": r.sets, "exact": True, "line": r.moves})

@@ -1,5 +1,9 @@
 """Command line: ``python -m game.solver MODE --seed N [--oracles] [--limit S] [--level basic|advanced]``.
 
+Mag's and Solitaire-Set pars are searched within the fixed work budget a
+player's par uses (the same on every machine) unless ``--limit`` gives
+seconds instead.
+
 Prints the result (a winning line, a par with its line, or a find-all
 table).  Exit status: 0 on success, 1 when Pillars has no win or is
 undecided, 2 on bad arguments (with a message saying which).
@@ -14,7 +18,7 @@ from ..cards import code, find_sets
 from . import findall, mags, pillars, points
 
 MODES = ("pillars", "mags", "points", "findall")
-DEFAULT_LIMITS = {"pillars": 10.0, "mags": 2.0, "points": 5.0, "findall": 0.0}
+DEFAULT_LIMITS = {"pillars": 10.0, "mags": None, "points": None, "findall": 0.0}  # None: the work budget
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -71,17 +75,21 @@ def _pillars(args: argparse.Namespace, limit: float) -> int:
     return 1
 
 
-def _mags(args: argparse.Namespace, limit: float) -> int:
+def _budget(limit: float | None, nodes: int) -> str:
+    return f"{limit:g} s" if limit is not None else f"{nodes} units of work"
+
+
+def _mags(args: argparse.Namespace, limit: float | None) -> int:
     sets, exact, moves = mags.par(seed=args.seed, limit=limit)
-    shown = f"{sets} (exact)" if exact else f"≥ {sets} (best found in {limit:g} s)"
+    shown = f"{sets} (exact)" if exact else f"≥ {sets} (best found in {_budget(limit, mags.PAR_NODES)})"
     print(f"Mag's seed {args.seed}: par {shown}")
     print("\n".join(moves))
     return 0
 
 
-def _points(args: argparse.Namespace, limit: float) -> int:
+def _points(args: argparse.Namespace, limit: float | None) -> int:
     score, moves = points.par(args.seed, limit=limit)
-    print(f"Solitaire-Set seed {args.seed}: par ≥ {score} (best found in {limit:g} s)")
+    print(f"Solitaire-Set seed {args.seed}: par ≥ {score} (best found in {_budget(limit, points.PAR_NODES)})")
     print("\n".join(moves))
     return 0
 

@@ -52,7 +52,7 @@ STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate 
 # Work units, each about the time of a search step: what the budget counts, so that it follows the time
 DEAD_WORK = 100  # finding the dead cards of a new set of cards left
 STUCK_CARD_WORK = 1  # each card tried in the stuck-card count (tried again on every pass)
-PAR_NODES = 60_000  # the work budget of a par a player sees (daily, level): at most about 1.5 s here
+PAR_NODES = 15_000  # the work budget of a par a player sees: at most about 0.4 s here (a proof rarely needs more)
 
 
 class Par(NamedTuple):
