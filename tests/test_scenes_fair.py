@@ -1,0 +1,59 @@
+"""Fair play through the window: the engine's rulings reach the screen (a fair game's undo, hints, end)."""
+
+from __future__ import annotations
+
+import pygame
+from scene_driver import press, settle, step, top, type_char
+
+TUTORIALS_SEEN = ("mags",)
+
+
+def start(app, mode: str, **options):
+    app.manager.switch(mode, {"seed": 4, "options": options})
+    settle(app)
+    return top(app)
+
+
+def test_a_fair_solitaire_set_keeps_a_hint_through_undo_and_says_why(app):
+    scene = start(app, "points", fair=True)
+    type_char(app, "l")
+    press(app, pygame.K_z, "z", pygame.KMOD_LCTRL)
+    settle(app)
+    assert (scene.v["hints"], scene.v["undos"], scene.v["fair"], scene.game.history) == (1, 0, True, ["hint"])
+
+
+def test_outside_a_fair_game_the_window_undoes_and_the_undo_is_on_record(app):
+    scene = start(app, "points")
+    type_char(app, "l")
+    press(app, pygame.K_z, "z", pygame.KMOD_LCTRL)
+    settle(app)
+    assert (scene.v["hints"], scene.v["undos"], scene.game.history) == (1, 1, [])
+
+
+def test_a_fair_mags_deal_cannot_be_taken_back_in_the_window(app):
+    scene = start(app, "mags", fair=True)
+    step(app, 1.0)
+    scene = top(app)
+    scene.play("deal")
+    step(app, 1.0)
+    type_char(app, "u")
+    step(app, 1.0)
+    assert (scene.game.history, scene.game.view()["round"], scene.game.undos) == (["deal"], 2, 0)
+
+
+def test_outside_a_fair_game_the_same_key_takes_the_deal_back(app):
+    start(app, "mags")
+    step(app, 1.0)
+    scene = top(app)
+    scene.play("deal")
+    step(app, 1.0)
+    type_char(app, "u")
+    step(app, 1.0)
+    assert (scene.game.history, scene.game.view()["round"], scene.game.undos) == ([], 1, 1)
+
+
+def test_ending_a_solitaire_set_early_is_no_win_on_the_results(app):
+    scene = start(app, "points")
+    scene.play("end")
+    step(app, 3.0)
+    assert scene.game.view()["ended"] and not top(app).data["won"]
