@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from scene_driver import press, settle, step, top, type_char
 
 TUTORIALS_SEEN = ("mags",)
@@ -30,26 +31,16 @@ def test_outside_a_fair_game_the_window_undoes_and_the_undo_is_on_record(app):
     assert (scene.v["hints"], scene.v["undos"], scene.game.history) == (1, 1, [])
 
 
-def test_a_fair_mags_deal_cannot_be_taken_back_in_the_window(app):
-    scene = start(app, "mags", fair=True)
+@pytest.mark.parametrize(("fair", "after"), [(True, (["deal"], 2, 0)), (False, ([], 1, 1))])
+def test_a_mags_deal_is_taken_back_by_the_undo_key_only_outside_a_fair_game(app, fair, after):
+    start(app, "mags", fair=fair)
     step(app, 1.0)
     scene = top(app)
     scene.play("deal")
     step(app, 1.0)
     type_char(app, "u")
     step(app, 1.0)
-    assert (scene.game.history, scene.game.view()["round"], scene.game.undos) == (["deal"], 2, 0)
-
-
-def test_outside_a_fair_game_the_same_key_takes_the_deal_back(app):
-    start(app, "mags")
-    step(app, 1.0)
-    scene = top(app)
-    scene.play("deal")
-    step(app, 1.0)
-    type_char(app, "u")
-    step(app, 1.0)
-    assert (scene.game.history, scene.game.view()["round"], scene.game.undos) == ([], 1, 1)
+    assert (scene.game.history, scene.game.view()["round"], scene.game.undos) == after
 
 
 def test_ending_a_solitaire_set_early_is_no_win_on_the_results(app):
