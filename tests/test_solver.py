@@ -328,3 +328,59 @@ def test_cli_bad_arguments_exit_2(argv, capsys):
 def test_cli_oracles_only_for_pillars(capsys):
     assert main(["mags", "--seed", "1", "--oracles"]) == 2
     assert "Pillars option" in capsys.readouterr().err
+
+
+# ----- Mag's par: work, playouts, the ceiling -----------------------------------------
+@needs_engines
+@pytest.mark.parametrize("seed", [10, 42])
+def test_mags_playout_lines_replay_in_the_engine_to_their_sets(seed):
+    from game import variants
+    from game.solver.mags_playout import best_playout
+
+    sets, line = best_playout(deal(seed), 16)
+    g = variants.new("mags", seed=seed)
+    for m in line:
+        g.play(m)
+    assert g.score == sets and sets >= greedy_mags(deal(seed))
+
+
+def test_mags_par_starts_from_the_playouts_and_never_ends_one_set_short():
+    from game.solver.mags_playout import best_playout
+
+    sets, exact, _ = mags.par(seed=42, nodes=5_000)
+    assert sets >= best_playout(deal(42), mags.PLAYOUTS)[0] and sets != 26
+    full = mags._Par(deal(1), None, nodes=1)
+    assert (full._ceiling(26), full._ceiling(25), full._ceiling(27)) == (25, 25, 27)
+    from game.solver.mags_bound import ZERO, total
+
+    for seed in range(1, 6):  # twelve cards sum to zero only now and then: then alone the rule holds
+        small = mags._Par(deal(seed)[:12], None, piles=4, nodes=1)
+        zero = total(mask_of(deal(seed)[:12])) == ZERO
+        assert small._ceiling(small.most - 1) == small.most - 1 - zero
+
+
+def test_mags_par_is_the_same_for_the_same_work_whatever_the_clock(monkeypatch):
+    import time
+
+    first = mags.par(seed=14, nodes=4_000)
+    ticks = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    assert mags.par(seed=14, nodes=4_000) == first
+
+
+@pytest.mark.parametrize("bad", [{"nodes": 0}, {"limit": -1.0}])
+def test_mags_par_refuses_a_budget_of_nothing(bad):
+    with pytest.raises(ValueError, match="budget"):
+        mags.par(seed=1, **bad)
+
+
+def test_points_par_is_the_same_for_the_same_work_and_a_bigger_budget_is_no_worse():
+    small, big = points.par(seed=3, nodes=1_500), points.par(seed=3, nodes=8_000)
+    assert points.par(seed=3, nodes=1_500) == small and big.score >= small.score
+
+
+def test_pillars_work_budget_decides_alone_without_a_time_limit():
+    r = pillars.solve(seed=4, limit=None, work=50)
+    again = pillars.solve(seed=4, limit=None, work=50)
+    assert (r.status, r.work) == (again.status, again.work) and r.work <= 50 + 128
+    assert pillars.solve(seed=4, limit=None, work=200_000).status == "win"

@@ -38,7 +38,8 @@ from typing import NamedTuple
 
 from ..cards import Card, code
 from ..rng import deal
-from .mags_bound import least_left
+from .mags_bound import ZERO, least_left, total
+from .mags_playout import best_playout
 from .tables import THIRD, cards_of, dead_mask, mask_of
 
 PILES = 9
@@ -50,9 +51,11 @@ PAIR_CARDS: list[list[tuple[int, int, int]]] = [
 ]
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
 # Work units, each about the time of a search step: what the budget counts, so that it follows the time
-DEAD_WORK = 100  # finding the dead cards of a new set of cards left
+DEAD_WORK = 2  # finding the dead cards of a new set of cards left
 STUCK_CARD_WORK = 1  # each card tried in the stuck-card count (tried again on every pass)
-PAR_NODES = 15_000  # the work budget of a par a player sees: at most about 0.4 s here (a proof rarely needs more)
+PLAYOUTS = 256  # random lines tried first (mags_playout): the par the search starts from
+PLAYOUT_WORK = 12  # work units a playout costs
+PAR_NODES = 18_000  # the work budget of a par a player sees: at most about 0.5 s here (a proof rarely needs more)
 
 
 class Par(NamedTuple):
@@ -105,6 +108,8 @@ class _Par:
             self.deal_pile[c] = k % piles
             self.pile_mask[k % piles] |= 1 << c
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
+        # one Set short of all is never the end of a game (see _ceiling)
+        self.never_one_short = piles >= 3 and total(mask_of(cards)) == ZERO
         self.deadline = time.perf_counter() + limit if limit is not None else None
         self.budget = nodes if nodes is not None else float("inf")
         self.work = 0  # units of work done: what the budget counts
@@ -122,6 +127,10 @@ class _Par:
     def run(self) -> Par:
         piles = tuple((c,) for c in self.cards[:self.piles])
         exact = True
+        self.best, self.best_line = best_playout(self.cards, PLAYOUTS, self.piles)
+        self.work += PLAYOUTS * PLAYOUT_WORK
+        if self.best == self.most:
+            return Par(self.best, True, list(self.best_line))
         try:
             self._search(piles, 1, 0, mask_of(self.cards[:self.piles]))
         except _AllMade:
@@ -151,6 +160,16 @@ class _Par:
                 self.work += DEAD_WORK
             bound = self.bound_cache[left] = (left.bit_count() - least_left(left, dead)) // 3
         return bound
+
+    def _ceiling(self, sets: int) -> int:
+        """At most this many Sets when at most ``sets`` can be made: one short of all never ends a game.
+
+        When the deck sums to zero (the full deck does) and every round is
+        dealt, the last three cards sum to zero, so they are a Set; with
+        three or more piles and at most three cards left, moves into the
+        empty piles bring any Set to the tops, so it can still be taken.
+        """
+        return sets - 1 if sets == self.most - 1 and self.never_one_short else sets
 
     def _stuck(self, piles: tuple, rnd: int) -> int:
         """The mask of cards never to be cleared when no pile can be emptied again (0 when not shown).
@@ -206,7 +225,7 @@ class _Par:
                 self.deadline is not None and not self.calls & 63 and time.perf_counter() > self.deadline):
             raise _OutOfTime
         bound = self._bound(present, rnd)
-        if made + bound <= self.best:
+        if self._ceiling(made + bound) <= self.best:
             return
         key = (_canonical(piles), rnd)
         if key in self.seen:
@@ -215,7 +234,7 @@ class _Par:
         self.nodes += 1
         # the stuck-card count is dear: worked out only where it may close the gap
         if all(piles) and made + bound <= self.best + STUCK_GAP:
-            if made + self._bound(present, rnd, self._stuck(piles, rnd)) <= self.best:
+            if self._ceiling(made + self._bound(present, rnd, self._stuck(piles, rnd))) <= self.best:
                 return
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         where = {c: i for c, i in tops}
@@ -235,7 +254,8 @@ class _Par:
             npresent = present | mask_of(new)
             mark = len(self.line)
             # when the bound already fails, no lay-out of the lone cards can help
-            layouts = _arrangements(piles) if made + self._bound(npresent, rnd + 1) > self.best else ()
+            layouts = _arrangements(piles) if self._ceiling(made + self._bound(npresent, rnd + 1)) > self.best \
+                else ()
             for arranged in layouts:
                 # the hops that lay the lone cards out are worked out only for a line that is kept
                 self.line[mark:] = [(piles, arranged), "deal"] if arranged is not piles else ["deal"]
