@@ -105,7 +105,7 @@ def test_blitz_refuses_a_set_after_three_minutes_and_ends():
     with pytest.raises(IllegalMove, match="time is up"):
         g.play(g.legal_moves()[0] + " @180.50")
     g.play("end @180.50")
-    assert g.over and g.won and g.clock == 180.0 and not g.view()["ended"]
+    assert g.over and g.won and g.clock == 180.0 and (g.view()["ended"], g.view()["time_up"]) == (False, True)
 
 
 def test_blitz_is_ended_by_the_engine_at_three_minutes_without_move_times():

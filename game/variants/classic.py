@@ -38,7 +38,7 @@ BLITZ_SECONDS = 180.0
 class Classic(Game):
     name = "classic"
     VERBS = frozenset({"set", "miss", "deal3", "end"})
-    STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "by_worth")
+    STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "time_up", "by_worth")
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
@@ -77,7 +77,8 @@ class Classic(Game):
         self.taken: list[list] = []  # [player, [codes], worth, time, hand]
         self.by_worth = [0, 0, 0, 0]
         self.lost = False
-        self.ended = False
+        self.ended = False  # stopped by ``end`` before the real end
+        self.time_up = False  # a Blitz's 3:00 ran out: its real end
         self._deal_hand(deck_of(self.level) if self.level is not None else deal(self.seed))
 
     def _deal_hand(self, cards: list[int]) -> None:
@@ -104,7 +105,9 @@ class Classic(Game):
         if m.verb == "end":
             if self.blitz and self.clock >= BLITZ_SECONDS:
                 self.clock = BLITZ_SECONDS  # the real end of a Blitz: exactly at 3:00
-            self.ended = True
+                self.time_up = True
+            else:
+                self.ended = True
             return
         if m.verb == "deal3":
             raise IllegalMove("three more cards are dealt by themselves when the table holds no Set")
@@ -167,16 +170,11 @@ class Classic(Game):
 
     @property
     def over(self) -> bool:
-        return self.lost or self.ended or self.hand_over
-
-    @property
-    def ended_early(self) -> bool:
-        """True when ``end`` stopped the game before its real end (the clock's end, in Blitz)."""
-        return self.ended and not (self.blitz and self.clock >= BLITZ_SECONDS)
+        return self.lost or self.ended or self.time_up or self.hand_over
 
     @property
     def won(self) -> bool:
-        if not self.over or self.lost or self.ended_early:
+        if not self.over or self.lost or self.ended:
             return False
         if len(self.players) == 1:
             return self.options["timed"] is not None or self.hand_over
@@ -206,7 +204,8 @@ class Classic(Game):
             "strict": self.options["strict"],
             "clock": self.clock,
             "lost": self.lost,
-            "ended": self.ended_early,
+            "ended": self.ended,
+            "time_up": self.time_up,
         }
 
     def label(self) -> str | None:
