@@ -1,6 +1,6 @@
 """Work out the daily deals ahead of time: ``levels/daily/<mode>.json``.
 
-    python tools/make_dailies.py MODE [FIRST [LAST]] [--renew] [--released DAY]   # dates YYYY-MM-DD
+    python tools/make_dailies.py MODE [FIRST [LAST]] [--renew] [--released DAY] [--out FILE]
 
 Each day's entry is ``game.daily.work_out(day, MODE)``: the same fixed
 amount of solver work (never seconds) that works out a day past the table,
@@ -14,8 +14,10 @@ so a table day and a worked-out day agree on every machine.
 Days already in the file are kept (released dailies never change); new days
 are added.  With ``--renew`` the days from FIRST on are worked out again,
 except released ones: a day up to ``--released`` (default: today) is never
-touched.  ``tests/test_daily.py`` replays the lines to check the claims.
-Run it under ``nice``: a day takes up to about 2 s of CPU.
+touched.  ``--out`` writes another file (starting from it when it exists,
+else from the shipped table): parts of a long run may go side by side and
+be put together after.  ``tests/test_daily.py`` replays the lines to check
+the claims.  Run it under ``nice``: a day takes up to about 2 s of CPU.
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ def save(path: Path, days: dict, mode: str) -> None:
     tmp.replace(path)
 
 
-def parse(argv: list[str]) -> tuple[str, dt.date, dt.date, bool, dt.date]:
-    """(mode, first, last, renew, released) from the command line.
+def parse(argv: list[str]) -> tuple[str, dt.date, dt.date, bool, dt.date, Path | None]:
+    """(mode, first, last, renew, released, out) from the command line.
 
     :raises ValueError: saying what is wrong.
     """
@@ -61,22 +63,31 @@ def parse(argv: list[str]) -> tuple[str, dt.date, dt.date, bool, dt.date]:
             raise ValueError("--released needs a date (YYYY-MM-DD)")
         released = dt.date.fromisoformat(args[i + 1])
         del args[i:i + 2]
+    out = None
+    if "--out" in args:
+        i = args.index("--out")
+        if i + 1 >= len(args):
+            raise ValueError("--out needs a file name")
+        out = Path(args[i + 1])
+        del args[i:i + 2]
     if not args or args[0] not in MODES or len(args) > 3:
         raise ValueError(f"name a mode ({', '.join(MODES)}) and at most two dates")
     first = dt.date.fromisoformat(args[1]) if len(args) > 1 else EPOCH
     last = dt.date.fromisoformat(args[2]) if len(args) > 2 else TABLES_END
-    return args[0], first, last, renew, released
+    return args[0], first, last, renew, released, out
 
 
 def main(argv: list[str]) -> int:
     try:
-        mode, first, last, renew, released = parse(argv)
+        mode, first, last, renew, released, out = parse(argv)
     except ValueError as e:
         print(f"{e}\n{__doc__}", file=sys.stderr)
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / f"{mode}.json"
-    days = json.loads(path.read_text(encoding="utf-8"))["days"] if path.exists() else {}
+    shipped = OUT / f"{mode}.json"
+    path = out or shipped
+    source = path if path.exists() else shipped
+    days = json.loads(source.read_text(encoding="utf-8"))["days"] if source.exists() else {}
     day, t0, done = first, time.process_time(), 0
     while day <= last:
         key = day.isoformat()
@@ -88,7 +99,7 @@ def main(argv: list[str]) -> int:
                 print(f"{mode}: {key} ({done} worked out, {time.process_time() - t0:.0f} s CPU)", file=sys.stderr)
         day += dt.timedelta(days=1)
     save(path, days, mode)
-    print(f"{mode}: {len(days)} days in {path.relative_to(ROOT)}, {done} worked out in "
+    print(f"{mode}: {len(days)} days in {path}, {done} worked out in "
           f"{time.process_time() - t0:.0f} s CPU", file=sys.stderr)
     return 0
 
