@@ -70,8 +70,9 @@ def test_a_released_day_keeps_its_deal_and_par(mode, day):
 
 
 @pytest.mark.parametrize("mode", ["mags", "points"])
-def test_the_last_table_day_is_what_the_work_gives(mode):
-    assert work_out(INSIDE, mode) == table(mode)[INSIDE]
+@pytest.mark.parametrize("day", ["2026-11-24", "2027-06-15", "2029-10-31", "2029-11-01", INSIDE])
+def test_an_unreleased_table_day_is_what_the_work_gives(mode, day):
+    assert work_out(day, mode) == table(mode)[day]
 
 
 def test_the_last_pillars_table_day_is_the_deal_the_work_chooses():
