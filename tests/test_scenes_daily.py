@@ -131,7 +131,7 @@ def test_a_slow_par_is_worked_out_in_a_thread_while_the_row_spins(app):
         return d
 
     # a day past the shipped par table, so the par has to be worked out
-    scene = open_daily(app, today="2029-12-05", solve=True, solver=solver)
+    scene = open_daily(app, today="2032-03-05", solve=True, solver=solver)
     waiting = (scene.pending("mags"), scene.about("mags", scene.deals["mags"])[1])
     gate.set()
     # The worker thread needs real time to run: wait for it (at most 20 s), stepping frames meanwhile.

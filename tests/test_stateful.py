@@ -35,6 +35,12 @@ QUITS = {"end", "resign"}
 CODES = [code(c) for c in DECK]
 
 
+def shown(g) -> dict:
+    """The game's view without its undo record (undos and what an undo keeps, such as hints used):
+    the position an undo takes back to."""
+    return {k: v for k, v in g.view().items() if k != "undos" and k not in g.KEEP_ON_UNDO}
+
+
 def cards_accounted(mode: str, v: dict) -> int:
     """How many of the 81 cards the view accounts for (places, hidden counts, cards taken)."""
     if mode == "classic":  # a new hand is a fresh deck: count the Sets of this hand only
@@ -75,7 +81,7 @@ class GameMachine(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 2**64 - 1))
     def deal(self, seed):
         self.game = variants.new(self.mode, seed=seed, **self.options)
-        self.views = [self.game.view()]
+        self.views = [shown(self.game)]
         self.clock = 0.0
 
     def timed(self, move: str, data) -> str:
@@ -93,7 +99,7 @@ class GameMachine(RuleBasedStateMachine):
                 assert self.game.over
                 return
             self.game.play(self.timed(data.draw(st.sampled_from(playable)), data))
-            self.views.append(self.game.view())
+            self.views.append(shown(self.game))
             self.redone.clear()
 
     @rule(data=st.data())
@@ -108,7 +114,7 @@ class GameMachine(RuleBasedStateMachine):
         history = list(self.game.history)
         with pytest.raises(IllegalMove):
             self.game.play(move)
-        assert self.game.view() == self.views[-1] and self.game.history == history
+        assert shown(self.game) == self.views[-1] and self.game.history == history
 
     @rule()
     def undo(self):
@@ -117,11 +123,13 @@ class GameMachine(RuleBasedStateMachine):
         if refusal:
             with pytest.raises(IllegalMove):
                 g.undo()
-            assert g.view() == self.views[-1]
+            assert shown(g) == self.views[-1]
             return
+        undos, kept = g.undos, {f: getattr(g, f) for f in g.KEEP_ON_UNDO}
         g.undo()
+        assert g.undos == undos + 1 and {f: getattr(g, f) for f in g.KEEP_ON_UNDO} == kept
         self.redone.append(self.views.pop())
-        assert g.view() == self.views[-1]
+        assert shown(g) == self.views[-1]
 
     @rule()
     def redo(self):
@@ -131,7 +139,7 @@ class GameMachine(RuleBasedStateMachine):
             return
         self.game.redo()
         self.views.append(self.redone.pop())
-        assert self.game.view() == self.views[-1]
+        assert shown(self.game) == self.views[-1]
 
     @rule()
     def save_and_load_in_a_fresh_store(self):
@@ -147,7 +155,7 @@ class GameMachine(RuleBasedStateMachine):
         again = variants.new(self.mode, seed=self.game.seed, **self.options)
         for m in self.game.history:
             again.play(m)
-        assert again.view() == self.game.view()
+        assert shown(again) == shown(self.game)
 
     @invariant()
     def all_cards_are_accounted_for(self):
@@ -160,7 +168,7 @@ class GameMachine(RuleBasedStateMachine):
     def the_history_matches_the_moves_played(self):
         if hasattr(self, "game"):
             assert len(self.game.history) == len(self.views) - 1
-            assert self.game.view() == self.views[-1]
+            assert shown(self.game) == self.views[-1]
 
 
 @pytest.mark.parametrize(("mode", "options"), ENGINES, ids=[f"{m}{o or ''}" for m, o in ENGINES])
