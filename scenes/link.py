@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from game import session as sessions
+from game import variants
 from game.errors import IllegalMove
 from game.move import Move
 from sprites import theme
@@ -61,11 +62,15 @@ class SessionLink:
             return sessions.new_session(saved.mode, saved.seed, saved.seats, saved.options, now, level=saved.level,
                                         call_time=saved.call_time, follow=True)
         seats = scene.seats_for(data)
-        kw = {"call_time": float(scene.app.settings.get("call_time", sessions.CALL_TIME)),
-              "tag": {k: data[k] for k in ("daily", "level_id") if k in data}}
+        tag = {k: data[k] for k in ("daily", "level_id") if k in data}
+        kw = {"call_time": float(scene.app.settings.get("call_time", sessions.CALL_TIME)), "tag": tag,
+              **scene.app.bot_memory()}
+        options = dict(data.get("options", {}))
+        if tag and "fair" in variants.game_class(scene.mode).OPTIONS:
+            options["fair"] = True  # a counted daily or a level: undo reveals nothing and takes back no cost
         if "level" in data:  # a puzzle level, or a daily deal given as a level (Mag's with its par)
-            return sessions.new_session(scene.mode, 0, seats, data.get("options", {}), now, level=data["level"], **kw)
-        return sessions.new_session(scene.mode, int(data.get("seed", 0)), seats, data.get("options", {}), now, **kw)
+            return sessions.new_session(scene.mode, 0, seats, options, now, level=data["level"], **kw)
+        return sessions.new_session(scene.mode, int(data.get("seed", 0)), seats, options, now, **kw)
 
     @property
     def session(self):
@@ -190,7 +195,9 @@ class SessionLink:
             res["again"] = scene.data.get("again")  # Play again: back to the room's lobby
         elif not scene.demo and ("daily" in scene.data or "level_id" in scene.data):
             name = count_play(scene, res)  # a daily or a level play is counted its own way
-        elif not scene.demo:
+        if not scene.demo and not scene.online and scene.session.bots:
+            scene.app.remember_bots(scene.session)
+        if not scene.demo and not scene.online and not ("daily" in scene.data or "level_id" in scene.data):
             scene.app.record_result(scene.mode, {"won": bool(scene.game.won), "time": round(scene.clock, 2),
                                                  "score": res.get("stat_score"),
                                                  "lower_is_better": bool(res.get("lower_is_better"))})

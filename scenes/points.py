@@ -107,6 +107,9 @@ class PointsScene(TableScene):
                 self.leaving.append(s)
             self.sprites.clear()
             self.deal_in(0.3)
+        elif m.verb == "hint" and self.v.get("hint_none"):
+            self.toast.show("No Set on the table — the hint is counted: add a card or reshuffle", theme.INFO, 3.0)
+            self.sync()
         elif m.verb == "add":
             self.sync()
             if self.v["worth_one"]:

@@ -48,3 +48,30 @@ def test_ending_a_solitaire_set_early_is_no_win_on_the_results(app):
     scene.play("end")
     step(app, 3.0)
     assert scene.game.view()["ended"] and not top(app).data["won"]
+
+
+@pytest.mark.parametrize("mode", ["points", "mags", "pillars"])
+def test_a_daily_or_a_level_is_played_fair_and_a_free_deal_is_not(app, mode):
+    app.settings["tutorial_seen"].update({"pillars": True, "points": True})
+    app.manager.switch(mode, {"seed": 4, "options": {}, "daily": "2026-11-23"})
+    settle(app)
+    assert top(app).v["fair"] is True and top(app).session.tag == {"daily": "2026-11-23"}
+    app.manager.switch(mode, {"seed": 4, "options": {}})
+    settle(app)
+    assert top(app).v["fair"] is False
+
+
+def test_bots_remember_their_practice_and_the_players_pace_after_a_game(app):
+    app.manager.switch("classic", {"seed": 5, "options": {"players": 2}, "seats": ["human", "bot:expert"]})
+    settle(app)
+    scene = top(app)
+    for _ in range(400):
+        app.step(5.0)
+        if top(app) is not scene:
+            break
+    assert scene.game.over
+    memory = app.bot_memory()
+    assert memory["practice"]["expert"] == sum(1 for m in scene.game.history if " set " in f" {m} ")
+    app.manager.switch("classic", {"seed": 6, "options": {"players": 2}, "seats": ["human", "bot:expert"]})
+    settle(app)
+    assert top(app).session.bots["P2"].practice == memory["practice"]["expert"]
