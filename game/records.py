@@ -13,58 +13,99 @@ value in ``problems`` so the player can be told.
 from __future__ import annotations
 
 import json
-import math
 import time
-from collections.abc import Callable
 from typing import Any
 
 from .rng import MODES
+
+MAX_COUNT = 10**9  # games, wins, tries, hints: more is a damaged file, not a player
+MAX_NUMBER = 10**9  # scores and bests, either sign
+MAX_SECONDS = 10**10  # time played, in seconds (some 300 years)
+MAX_ENTRIES = 100_000  # daily records per mode, levels in the progress file, tutorial flags
+#: the card palettes the game draws (the window's theme has a colour table for each)
+PALETTE_NAMES = ("standard", "colour-blind")
+#: the smallest and the largest window a settings file may ask for (8K UHD)
+MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
+#: keys that give commands on the card tables (Call SET, Locate, Add, Reshuffle): never card keys
+COMMAND_KEYS = frozenset(" l+=0")
 
 
 def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
 
 
-def is_num(v: Any) -> bool:
-    """A finite int or float (not a bool)."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+def is_num(v: Any, bound: float = MAX_NUMBER) -> bool:
+    """A finite int or float (not a bool) of size at most ``bound`` (10**400 and 1e308 are not).
+
+    >>> is_num(3.5), is_num(10**400), is_num(-1e308), is_num(True)
+    (True, False, False, False)
+    """
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return -bound <= v <= bound  # an int too big for a float is compared exactly; NaN fails
 
 
-def is_count(v: Any) -> bool:
-    """A whole number ≥ 0 (not a bool)."""
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+def is_count(v: Any, bound: int = MAX_COUNT) -> bool:
+    """A whole number from 0 to ``bound`` (not a bool)."""
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= bound
+
+
+def is_text(v: Any, most: int = 40) -> bool:
+    """Non-empty printable text of at most ``most`` characters (no NUL, no line breaks)."""
+    return isinstance(v, str) and 0 < len(v) <= most and v.isprintable() and bool(v.strip())
 
 
 def _is_size(v: Any) -> bool:
-    return isinstance(v, (list, tuple)) and len(v) == 2 and all(is_count(x) and 320 <= x <= 16384 for x in v)
+    return isinstance(v, (list, tuple)) and len(v) == 2 and all(is_count(x) for x in v) and \
+        all(lo <= x <= hi for x, lo, hi in zip(v, MIN_WINDOW, MAX_WINDOW))
 
 
-def _is_keys(v: Any) -> bool:
-    return isinstance(v, str) and len(v) == 12 and len(set(v)) == 12 and v.isprintable() and " " not in v
+def _clamp_size(v: Any) -> list[int] | None:
+    """A window size of whole numbers brought within MIN_WINDOW..MAX_WINDOW (None if not a size)."""
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(is_count(x, 10**6) for x in v):
+        return [min(max(x, lo), hi) for x, lo, hi in zip(v, MIN_WINDOW, MAX_WINDOW)]
+    return None
+
+
+def card_keys_problem(v: Any) -> str | None:
+    """Why ``v`` cannot be the 12 card keys (None when it can).
+
+    >>> card_keys_problem("123qweasdzxc"), card_keys_problem("123qweasdzxl")
+    (None, "'l' gives a command")
+    """
+    if not isinstance(v, str) or len(v) != 12:
+        return "twelve keys are needed"
+    if len(set(v)) != 12:
+        return "a key is used twice"
+    for c in v:
+        if not c.isprintable() or c.isspace() and c not in COMMAND_KEYS:
+            return f"{c!r} cannot be typed"
+        if c in COMMAND_KEYS:
+            return f"{c!r} gives a command"
+        if c != c.lower():
+            return f"{c!r} is a capital (card keys are typed without Shift)"
+    return None
 
 
 def _is_flags(v: Any) -> bool:
-    return isinstance(v, dict) and all(isinstance(k, str) and _is_bool(x) for k, x in v.items())
+    return isinstance(v, dict) and len(v) <= MAX_ENTRIES and \
+        all(is_text(k, 80) and _is_bool(x) for k, x in v.items())
 
 
-# setting -> (default, check); a value failing its check is reset to the default
-SETTINGS: dict[str, tuple[Any, Callable[[Any], bool]]] = {
+# setting -> (default, check[, fix]); a value failing its check is fixed if it can be, else reset
+SETTINGS: dict[str, tuple] = {
     "sound": (True, _is_bool),
     "volume": (0.8, lambda v: is_num(v) and 0 <= v <= 1),
-    "palette": ("standard", lambda v: isinstance(v, str) and 0 < len(v) <= 40),
+    "palette": ("standard", lambda v: v in PALETTE_NAMES),
     "colour_cue": (False, _is_bool),
     "call_time": (5.0, lambda v: is_num(v) and 1 <= v <= 60),
-    "window_size": ([1280, 720], _is_size),
+    "window_size": ([1280, 720], _is_size, _clamp_size),
     "fullscreen": (False, _is_bool),
-    "card_keys": ("123qweasdzxc", _is_keys),
+    "card_keys": ("123qweasdzxc", lambda v: card_keys_problem(v) is None),
     "assist_sets_left": (False, _is_bool),
     "reduce_motion": (False, _is_bool),
     "tutorial_seen": ({}, _is_flags),
 }
-
-
-def _is_daily(v: Any) -> bool:
-    return isinstance(v, dict) and all(is_date(k) and isinstance(r, dict) for k, r in v.items())
 
 
 def is_date(v: Any) -> bool:
@@ -79,23 +120,55 @@ def is_date(v: Any) -> bool:
         return False
 
 
-# one mode's stats -> (default, check)
-MODE_STATS: dict[str, tuple[Any, Callable[[Any], bool]]] = {
+# one daily result -> (default, check); "won" must be there, the others may be missing
+DAILY_RECORD: dict[str, tuple] = {
+    "won": (False, _is_bool),
+    "score": (None, lambda v: v is None or is_num(v)),
+    "time": (0.0, lambda v: is_num(v, MAX_SECONDS) and v >= 0),
+    "hints": (0, is_count),
+}
+
+
+def _is_daily(v: Any) -> bool:
+    return isinstance(v, dict) and len(v) <= MAX_ENTRIES and all(
+        is_date(k) and isinstance(r, dict) and _is_bool(r.get("won"))
+        and all(DAILY_RECORD[f][1](x) for f, x in r.items() if f in DAILY_RECORD) for k, r in v.items())
+
+
+def _good_dailies(v: Any) -> dict | None:
+    """The daily results that pass their checks (None when ``v`` is not an object at all)."""
+    if not isinstance(v, dict):
+        return None
+    return {k: {f: x for f, x in r.items() if f in DAILY_RECORD and DAILY_RECORD[f][1](x)}
+            for k, r in list(v.items())[:MAX_ENTRIES] if _is_daily({k: r})}
+
+
+# one mode's stats -> (default, check[, fix])
+MODE_STATS: dict[str, tuple] = {
     "games": (0, is_count),
     "wins": (0, is_count),
     "streak": (0, is_count),
     "best_streak": (0, is_count),
     "best": (None, lambda v: v is None or is_num(v)),
-    "time": (0.0, lambda v: is_num(v) and v >= 0),
-    "daily": ({}, _is_daily),
+    "time": (0.0, lambda v: is_num(v, MAX_SECONDS) and v >= 0),
+    "daily": ({}, _is_daily, _good_dailies),
 }
 
 # one level's progress -> (default, check)
-LEVEL_PROGRESS: dict[str, tuple[Any, Callable[[Any], bool]]] = {
+LEVEL_PROGRESS: dict[str, tuple] = {
     "solved": (False, _is_bool),
     "tries": (0, is_count),
     "best": (None, lambda v: v is None or is_num(v)),
 }
+
+
+def defaults(schema: dict) -> dict:
+    """Each field's default: a new record of ``schema``.
+
+    >>> defaults(LEVEL_PROGRESS)
+    {'solved': False, 'tries': 0, 'best': None}
+    """
+    return {key: _copy(default) for key, (default, *_) in schema.items()}
 
 
 def _copy(value: Any) -> Any:
@@ -103,39 +176,69 @@ def _copy(value: Any) -> Any:
 
 
 def fill(record: Any, schema: dict, where: str, problems: list[str]) -> dict:
-    """``record`` checked against ``schema``: bad or missing fields get defaults, unknown ones go."""
+    """``record`` checked against ``schema``: bad fields are fixed (where the schema says how) or
+    get defaults, missing ones get defaults, unknown ones go; each bad value is named in ``problems``."""
     if not isinstance(record, dict):
         problems.append(f"{where} is not an object")
         record = {}
     out = {}
-    for key, (default, ok) in schema.items():
-        if key in record and not ok(record[key]):
-            problems.append(f"{where}{'.' if where else ''}{key} = {record[key]!r:.40}")
-        out[key] = _copy(record[key] if key in record and ok(record[key]) else default)
+    for key, (default, ok, *fix) in schema.items():
+        value = record.get(key, default)
+        if key in record and not ok(value):
+            problems.append(f"{where}{'.' if where else ''}{key} = {_short(value)}")
+            fixed = fix[0](value) if fix else None
+            value = default if fixed is None else fixed
+        out[key] = _copy(value)
     return out
 
 
+def _short(value: Any) -> str:
+    """A value in at most 40 characters, never formatting a huge number in full."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "a number too big"
+    try:
+        return f"{value!r:.40}"
+    except (ValueError, RecursionError):
+        return "a value too big"
+
+
 def clean_settings(data: dict, problems: list[str]) -> dict:
-    """Every setting: the file's where good, else the default."""
+    """Every setting: the file's where good, else fixed (a window size brought within bounds) or the default."""
     return fill(data, SETTINGS, "", problems)
 
 
 def clean_stats(data: dict, problems: list[str]) -> dict:
-    """mode -> MODE_STATS record, from a stats file's ``modes`` (unknown modes dropped)."""
+    """mode -> MODE_STATS record, from a stats file's ``modes`` (unknown modes dropped).
+
+    Counts that contradict each other are brought in line: wins and the best
+    streak at most the games, the streak at most the best streak.
+    """
     modes = data.get("modes", {})
     if not isinstance(modes, dict):
         problems.append("modes is not an object")
         modes = {}
-    return {m: fill(modes[m], MODE_STATS, m, problems) for m in MODES if m in modes}
+    out = {m: fill(modes[m], MODE_STATS, m, problems) for m in MODES if m in modes}
+    for m, s in out.items():
+        for key, most in (("wins", "games"), ("best_streak", "games"), ("streak", "best_streak")):
+            if s[key] > s[most]:
+                problems.append(f"{m}.{key} = {s[key]} (more than {most})")
+                s[key] = s[most]
+    return out
 
 
 def clean_progress(data: dict, problems: list[str]) -> dict:
     """level id -> LEVEL_PROGRESS record, from a progress file's ``levels``."""
     levels = data.get("levels", {})
-    if not isinstance(levels, dict):
-        problems.append("levels is not an object")
+    if not isinstance(levels, dict) or len(levels) > MAX_ENTRIES:
+        problems.append("levels is not an object of at most 100000 levels")
         levels = {}
-    return {k: fill(v, LEVEL_PROGRESS, k, problems) for k, v in levels.items()}
+    out = {}
+    for k, v in levels.items():
+        if is_text(k, 80):
+            out[k] = fill(v, LEVEL_PROGRESS, k, problems)
+        else:
+            problems.append(f"a level id {_short(k)}")
+    return out
 
 
 def better(best: float | None, score: float | None, lower_is_better: bool) -> float | None:

@@ -4,7 +4,7 @@
 it, then ``os.replace``-s it over the target and fsyncs the folder: after a
 crash or a full disk the target holds either the old or the new bytes,
 never a mix.  ``read_text`` refuses what it cannot safely read (too big, a
-folder, not UTF-8) by raising ``Damaged``; ``set_aside`` renames such a file
+folder, a pipe or a device, not UTF-8) by raising ``Damaged``; ``set_aside`` renames such a file
 ``<name>.damaged-YYYYmmdd-HHMMSS`` so it is kept but out of the way.
 
 >>> import tempfile, pathlib
@@ -18,37 +18,84 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 MAX_BYTES = 10 * 1024 * 1024  # a bigger file is damaged, not read
 STALE_SECONDS = 60  # a temp file older than this is a crash's leftover, not a write in flight
 _serial = itertools.count(1)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a pipe opened for reading never waits for a writer
 
 
 class Damaged(Exception):
     """A file that cannot be used; the message says why, in words a player reads."""
 
 
-def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
-    """The UTF-8 text of a file, or None when there is no file.
+def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes | None:
+    """The bytes of a regular file of at most ``limit`` bytes, or None when there is no file.
 
-    :raises Damaged: when it is over ``limit`` bytes, a folder, unreadable or not UTF-8.
+    Only a regular file is ever opened (checked before opening, and again on
+    the open file), and it is opened non-blocking: a pipe, a socket or a
+    device in the file's place is refused at once, never waited on.
+
+    :raises Damaged: when it is over ``limit`` bytes, a folder, a pipe or a device, or unreadable.
     """
     try:
-        if not path.exists() and not path.is_symlink():
-            return None
-        if path.is_dir():
-            raise Damaged("a folder is in its place")
-        if path.stat().st_size > limit:
-            raise Damaged(f"it is over {_size(limit)}")
-        with open(path, "rb") as f:
-            raw = f.read(limit + 1)  # never more, even if it grew since stat
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise Damaged("it is a link to nothing") from None
+        return None
     except OSError as e:
         raise Damaged(f"it cannot be read: {why(e)}") from None
-    if len(raw) > limit:
+    _check_kind(st.st_mode, st.st_size, limit)
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise Damaged(f"it cannot be read: {why(e)}") from None
+    try:
+        st = os.fstat(fd)  # what was opened, in case something else was put there after the check
+        _check_kind(st.st_mode, st.st_size, limit)
+        chunks, got = [], 0
+        while got <= limit:  # never more than limit + 1 bytes, even if it grew since fstat
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as e:
+        raise Damaged(f"it cannot be read: {why(e)}") from None
+    finally:
+        os.close(fd)
+    if got > limit:
         raise Damaged(f"it is over {_size(limit)}")
+    return b"".join(chunks)
+
+
+def _check_kind(mode: int, size: int, limit: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise Damaged("a folder is in its place")
+    if not stat.S_ISREG(mode):
+        raise Damaged("it is not a plain file (a pipe, a socket or a device is in its place)")
+    if size > limit:
+        raise Damaged(f"it is over {_size(limit)}")
+
+
+def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
+    """The UTF-8 text of a regular file (see ``read_bytes``), or None when there is no file.
+
+    :raises Damaged: when it is over ``limit`` bytes, not a plain file, unreadable or not UTF-8.
+    """
+    raw = read_bytes(path, limit)
+    if raw is None:
+        return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -92,6 +139,21 @@ def write_atomic(path: Path, text: str) -> None:
             pass
         raise
     sync_dir(path.parent)
+
+
+def sync_fd(fd: int) -> None:
+    """Push a file's written bytes to the disk itself (macOS: past the drive's cache too).
+
+    :raises OSError: when the disk refuses.
+    """
+    full = getattr(fcntl, "F_FULLFSYNC", None) if fcntl is not None else None
+    if full is not None:
+        try:
+            fcntl.fcntl(fd, full)
+            return
+        except OSError:
+            pass  # not every file system has it: a plain fsync below
+    (getattr(os, "fdatasync", None) or os.fsync)(fd)
 
 
 def sync_dir(folder: Path) -> None:

@@ -7,7 +7,8 @@ for "SetArcade".  Files, all JSON (never pickle, never eval)::
     settings.json    {"version": 1, "sound": true, "volume": 0.8, ...}
     stats.json       {"version": 1, "modes": {"pillars": {"games": 3, ...}}}
     progress.json    {"version": 1, "levels": {"pillars-007": {"solved": true, ...}}}
-    saves/<mode>.json   a game's ``to_json()`` replay: variant, version, seed, options, moves
+    saves/<mode>.json      an unfinished game, whole (its JSON: variant, seed, options, moves or events)
+    saves/<mode>.journal   or as a journal: that JSON, then one line per move (``game.saves``)
 
 Every write is atomic: a temp file in the same folder, flushed and fsynced,
 then ``os.replace`` over the old one, so a crash or a full disk leaves the
@@ -15,10 +16,10 @@ previous good file.  A file that cannot be read or understood is renamed
 ``<name>.damaged-YYYYmmdd-HHMMSS``, a sentence saying so goes to
 ``Store.notices``, and the game goes on with defaults: nothing raises.
 
-What a player types is read strictly: ``parse_deal_code`` reads a deal code
-(``pillars-42``, ``classic:42``: a mode, then ``-``, ``:`` or a space, then
-the seed) and ``load_level_file`` a level file (DESIGN.md "Level files":
-UTF-8 JSON, at most 1 MB, one object, each field checked by its mode).
+Only regular files of bounded size are opened, never blocking (a pipe or a
+device in a file's place is refused at once); every field is checked
+(``game.records``: types, ranges, sizes, counts that agree).  Deal codes
+and level files are read by ``game.loader`` (also importable from here).
 
 >>> import tempfile
 >>> s = Store(tempfile.mkdtemp())
@@ -30,10 +31,12 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .loader import deal_code, load_level_file, parse_deal_code  # noqa: F401 (read here by the scenes)
 from .records import (
     LEVEL_PROGRESS,
     MODE_STATS,
@@ -49,9 +52,9 @@ from .records import (
 )
 from .rng import MODES
 from .safefile import Damaged, parse_json, read_text, remove_stale_temps, set_aside, why, write_atomic
+from .saves import Saves
 
 FORMAT = 1  # version of settings.json, stats.json and progress.json
-MAX_LEVEL_BYTES = 1024 * 1024
 APP = "SetArcade"
 
 
@@ -63,7 +66,7 @@ KINDS: dict[str, tuple[str, str, Callable[[dict, list[str]], dict], Callable[[di
 }
 
 
-class Store:
+class Store(Saves):
     """The player's files in one folder; see the module doc for the layout.
 
     Reading never raises: damaged files are set aside (``notices`` says so).
@@ -73,8 +76,11 @@ class Store:
     def __init__(self, data_dir: str | os.PathLike | None = None) -> None:
         self.notices: list[str] = []
         self.dir = Path(data_dir or os.environ.get("SETARCADE_HOME") or _user_dir())
+        self._lock = threading.RLock()  # the games' files: a writer thread may save while the menu reads
+        self._init_saves()
         try:
-            (self.dir / "saves").mkdir(parents=True, exist_ok=True)
+            self.dir.mkdir(parents=True, exist_ok=True)
+            self._saves_dir()
         except OSError as e:
             self._notice(f"The folder {self.dir} cannot be used ({why(e)}); nothing will be saved.")
         remove_stale_temps(self.dir)
@@ -155,60 +161,6 @@ class Store:
             p["best"] = better(p["best"], score, lower_is_better)
         return self.save_progress()
 
-    # ----- unfinished games ----------------------------------------------
-    def save_game(self, mode: str, game_json: str) -> bool:
-        """Save an unfinished game (its ``to_json()`` text) over the last save of ``mode``.
-
-        Returns False, with a notice, when the disk refuses; the previous
-        save is then intact.
-
-        :raises ValueError: on an unknown mode or text that is not that mode's game.
-        """
-        _check_mode(mode)
-        try:
-            data = json.loads(game_json)
-        except (TypeError, ValueError):
-            raise ValueError("save_game takes a game's to_json() text") from None
-        if not isinstance(data, dict) or data.get("mode", data.get("variant")) != mode:
-            raise ValueError(f"save_game({mode!r}) was given a game that is not {mode}")
-        return self._write(f"saves/{mode}.json", f"your {mode} game", game_json)
-
-    def load_game(self, mode: str) -> str | None:
-        """The saved game of ``mode`` as ``to_json`` text, or None.
-
-        The text is checked by rebuilding the game; a save that fails is set
-        aside with a notice and None is returned.
-
-        :raises ValueError: on an unknown mode.
-        """
-        _check_mode(mode)
-        name = f"saves/{mode}.json"
-        what = f"your unfinished {mode} game"
-        try:
-            text = self._read(name)
-            if text is None:
-                return None
-            self._check_game(mode, text)
-        except ImportError:  # an engine missing from this build: keep the file for one that has it
-            self._notice(f"Your unfinished {mode} game needs a newer Set Arcade; it is kept.")
-            return None
-        except Damaged as e:
-            self._set_aside(name, f"{what.capitalize()} was damaged ({e})", "it cannot be resumed")
-            return None
-        return text
-
-    def clear_game(self, mode: str) -> None:
-        """Forget the saved game of ``mode`` (finished or abandoned).  Never raises on a disk error."""
-        _check_mode(mode)
-        try:
-            (self.dir / "saves" / f"{mode}.json").unlink(missing_ok=True)
-        except OSError as e:
-            self._notice(f"Could not remove your saved {mode} game ({why(e)}).")
-
-    def saved_modes(self) -> list[str]:
-        """The modes with an unfinished game that can be resumed, in menu order."""
-        return [m for m in MODES if (self.dir / "saves" / f"{m}.json").exists() and self.load_game(m)]
-
     def take_notices(self) -> list[str]:
         """The notices not yet shown, oldest first; the list is emptied."""
         out = self.notices[:]
@@ -216,20 +168,6 @@ class Store:
         return out
 
     # ----- reading and writing ---------------------------------------------
-    @staticmethod
-    def _check_game(mode: str, text: str) -> None:
-        from .session import from_json  # the engines are only needed to check a save
-
-        parse_json(text)  # the same short words as the other files for what is not JSON at all
-        try:
-            game = from_json(text).game  # a session (or a plain game's replay) rebuilt
-        except ImportError:
-            raise
-        except Exception as e:  # any failure to rebuild means this save cannot be resumed
-            raise Damaged(str(e)[:200]) from None
-        if game.name != mode:
-            raise Damaged(f"it holds a {game.name} game")
-
     def _load(self, kind: str) -> dict:
         """A versioned JSON object file, cleaned: defaults for what is missing, damaged or bad.
 
@@ -315,69 +253,3 @@ def _parse_object(text: str | None) -> dict:
 def _check_mode(mode: str) -> None:
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
-
-
-# ----- what a player types -----------------------------------------------------
-def deal_code(mode: str, seed: int) -> str:
-    """The short code a player can share to replay a deal: ``"<mode>-<seed>"``.
-
-    >>> deal_code("pillars", 42)
-    'pillars-42'
-    """
-    return f"{mode}-{seed}"
-
-
-def parse_deal_code(text: str) -> tuple[str, int]:
-    """Read a deal code: a mode name, then ``-``, ``:`` or a space, then the seed.
-
-    Case and surrounding spaces do not matter; the seed is a whole number
-    from 0 to 2**64 - 1 (the daily seeds are that big).
-
-    >>> parse_deal_code("pillars-42"), parse_deal_code(" Classic:7 ")
-    (('pillars', 42), ('classic', 7))
-
-    :raises ValueError: saying what is wrong: empty, unknown mode, bad seed.
-    """
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("a deal code is a mode and a number, like pillars-42")
-    t = text.strip().lower()
-    cut = min((i for i in (t.find("-"), t.find(":"), t.find(" ")) if i >= 0), default=-1)
-    if cut < 0:
-        raise ValueError(f"{text.strip()!r} is not a deal code: a mode, '-' and a number, like pillars-42")
-    mode, number = t[:cut].strip(), t[cut + 1:].strip()
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r} in deal code: one of {', '.join(MODES)}")
-    if not number:
-        raise ValueError(f"the deal code {text.strip()!r} has no number after the mode")
-    if not number.isascii() or not number.isdigit():
-        raise ValueError(f"the deal number {number!r} must be a whole number like 42")
-    seed = int(number)
-    if seed >= 2**64:
-        raise ValueError(f"the deal number {number} is too big (at most {2**64 - 1})")
-    return mode, seed
-
-
-def load_level_file(path: str | os.PathLike):
-    """A new game from a level file (format: DESIGN.md "Level files"), checked strictly.
-
-    The file must be UTF-8 JSON, at most 1 MB, holding one object; the mode
-    named by its ``variant`` then checks every field.
-
-    :raises ValueError: naming the file and what is wrong with it (or the field).
-    """
-    from . import variants
-
-    p = Path(path)
-    try:
-        text = read_text(p, MAX_LEVEL_BYTES)
-        if text is None:
-            raise Damaged("there is no such file")
-        data = parse_json(text)
-    except Damaged as e:
-        raise ValueError(f"level file {p.name}: {e}") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"level file {p.name}: not a JSON object")
-    try:
-        return variants.load(data)
-    except ValueError as e:
-        raise ValueError(f"level file {p.name}: {e}") from None

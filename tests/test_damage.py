@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game import safefile, variants
-from game.records import LEVEL_PROGRESS, MODE_STATS, SETTINGS
+from game.records import LEVEL_PROGRESS, MODE_STATS, SETTINGS, defaults
 from game.store import Store
 
 FILES = {"settings": "settings.json", "stats": "stats.json", "progress": "progress.json",
@@ -30,7 +30,7 @@ UNREADABLE = "<unreadable>"
 def build_pristine(folder: Path) -> dict[str, bytes]:
     """A lived-in data folder: changed settings, stats with a daily, progress, two saves."""
     s = Store(folder)
-    s.settings.update(volume=0.3, palette="protanopia", card_keys="qwertyuiopas", tutorial_seen={"mags": True})
+    s.settings.update(volume=0.3, palette="colour-blind", card_keys="qwertyuiopas", tutorial_seen={"mags": True})
     s.save_settings()
     s.record_result("points", {"won": True, "score": 31, "time": 412.5})
     s.record_result("mags", {"won": False, "score": 9, "time": 300.0, "daily": "2026-11-21", "hints": 1})
@@ -142,13 +142,12 @@ def damage(path: Path, content) -> bytes | None:
 
 
 def is_default(kind: str, store: Store) -> bool:
-    defaults = {k: d for k, (d, _) in SETTINGS.items()}
     if kind == "settings":
-        return store.settings == defaults
+        return store.settings == defaults(SETTINGS)
     if kind == "stats":
-        return all(r == {k: d for k, (d, _) in MODE_STATS.items()} for r in store.stats.values())
+        return all(r == defaults(MODE_STATS) for r in store.stats.values())
     if kind == "progress":
-        return all(r == {k: d for k, (d, _) in LEVEL_PROGRESS.items()} for r in store.progress.values())
+        return all(r == defaults(LEVEL_PROGRESS) for r in store.progress.values())
     return store.load_game("points") is None and store.saved_modes() == ["findall"]
 
 

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from game import variants
+from game.records import defaults
 from game.store import SETTINGS, Store, deal_code, load_level_file, parse_deal_code
 
 FINDALL_LEVEL = {"variant": "findall", "id": "findall-t1", "name": "Nine",
@@ -32,17 +33,17 @@ def temps(folder):
 # ----- settings --------------------------------------------------------------
 def test_a_new_folder_gives_default_settings_and_no_notice(tmp_path):
     s = Store(tmp_path)
-    assert s.settings == {k: default for k, (default, _) in SETTINGS.items()}
+    assert s.settings == defaults(SETTINGS)
     assert s.notices == []
 
 
 def test_settings_round_trip(tmp_path):
     s = Store(tmp_path)
-    s.settings.update(volume=0.25, palette="deuteranopia", window_size=[1600, 900], tutorial_seen={"mags": True})
+    s.settings.update(volume=0.25, palette="colour-blind", window_size=[1600, 900], tutorial_seen={"mags": True})
     assert s.save_settings()
     t = Store(tmp_path)
     assert (t.settings["volume"], t.settings["palette"], t.settings["window_size"], t.settings["tutorial_seen"]) \
-        == (0.25, "deuteranopia", [1600, 900], {"mags": True})
+        == (0.25, "colour-blind", [1600, 900], {"mags": True})
 
 
 def test_unknown_setting_keys_are_ignored_without_a_notice(tmp_path):
