@@ -1,20 +1,24 @@
 """Killed mid-game, nothing acknowledged is lost: SIGKILL at seeded moments, then resume.
 
-A child process plays a game of one mode the way the game screens do —
-after every move ``Store.save_game`` — and writes ``ack <move>`` to a pipe
-once the save has returned.  The parent kills it with SIGKILL after a seeded
-number of acknowledgements plus a seeded few milliseconds (so kills land
-inside writes too), then checks the data folder as a restart finds it: no
-notice, nothing set aside, and the saved history is every acknowledged move
-(plus at most the one whose save finished but was not yet acknowledged).
-The next child resumes from that save.  20 kills per mode.
+A child process plays a game of one mode the way a game screen does: a
+journal is begun (``Store.begin_game``), every move is appended
+(``Store.append_event``, synced before it returns) and only then written as
+``ack <move>`` to a pipe; now and then the game is compacted (``save_game``,
+as on a clean exit) and appending goes on.  The parent kills it with SIGKILL
+after a seeded number of acknowledgements, most often 0 to 5 ms later (so
+kills land inside appends, syncs and compactions), then checks the data
+folder as a restart finds it: no notice, nothing set aside, and the saved
+events are every acknowledged move (plus at most the one whose append
+finished but was not yet acknowledged).  The next child resumes from that
+save.  20 kills per mode.
 
 Those children are forked from the test process (the game already
 imported), so a kill costs milliseconds, not a Python start.  A few more
 kills per mode go through the real app (a fresh headless Python each time):
-moves played by the game scene, saved by the app's save thread.
+moves played by the game scene, saved by the app.
 """
 
+import json
 import os
 import random
 import select
@@ -38,19 +42,33 @@ KILLS = 20  # per mode
 ROOT = Path(__file__).resolve().parent.parent
 LINE_TIMEOUT = 20.0  # seconds a child may take to say anything: only a hang comes near it
 QUITS = ("end", "resign")
+COMPACT_EVERY = 7  # the child compacts its journal after every 7th move (a clean exit and a resume)
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 
 
+def replay(text: str):
+    """The game a journal's JSON holds: its seed and options, then every event played."""
+    data = json.loads(text)
+    game = variants.new(data["variant"], seed=data["seed"], **data["options"])
+    for e in data["events"]:
+        game.play(e)
+    return game
+
+
 def play(mode: str, seed: int, folder: Path, out: int) -> None:
-    """The child: resume or deal, then play and save move after move, acknowledging each save."""
+    """The child: resume or deal, then play and journal move after move, acknowledging each append."""
     store = Store(folder)
     text = store.load_game(mode)
-    game = variants.from_json(text) if text else None
+    game = replay(text) if text else None
     if game is not None and game.over:
         store.clear_game(mode)
         game = None
     if game is None:
         game = variants.new(mode, seed=seed)
+        head = {k: v for k, v in json.loads(game.to_json()).items() if k != "moves"}
+        if not store.begin_game(mode, {**head, "events": []}):
+            os.write(out, f"failed {store.notices}\n".encode())
+            return
         os.write(out, b"game\n")
     else:
         os.write(out, f"resumed {len(game.history)}\n".encode())
@@ -58,10 +76,13 @@ def play(mode: str, seed: int, folder: Path, out: int) -> None:
         moves = [m for m in game.legal_moves() if m.split()[0] not in QUITS] or game.legal_moves()
         move = moves[Rng(seed * 1009 + len(game.history)).below(len(moves))]
         game.play(f"{move} @{game.clock + 1:.2f}" if mode in ("classic", "twenty") else move)
-        if not store.save_game(mode, game.to_json()):
+        if not store.append_event(mode, game.history[-1]):
             os.write(out, f"failed {store.notices}\n".encode())
             return
         os.write(out, f"ack {game.history[-1]}\n".encode())  # one write: a whole line or nothing
+        if len(game.history) % COMPACT_EVERY == 0:
+            head = {k: v for k, v in json.loads(game.to_json()).items() if k != "moves"}
+            store.save_game(mode, json.dumps({**head, "events": game.history}))
     os.write(out, b"over\n")
     store.clear_game(mode)
 
@@ -108,11 +129,18 @@ class Child:
         return status, rest
 
 
-def saved_game(folder: Path, mode: str):
-    """The game a restart finds (or None), checking the restart finds nothing damaged."""
+def saved_text(folder: Path, mode: str) -> str | None:
+    """The game text a restart finds (or None), checking the restart finds nothing damaged."""
     store = Store(folder)
     text = store.load_game(mode)
     assert store.notices == [] and not list(folder.rglob("*.damaged-*"))
+    store.close()
+    return text
+
+
+def saved_game(folder: Path, mode: str):
+    """The game (rebuilt from its moves) a restart finds, or None."""
+    text = saved_text(folder, mode)
     return None if text is None else session_from_json(text).game
 
 
@@ -128,8 +156,8 @@ def test_a_killed_game_resumes_with_every_acknowledged_move(tmp_path, mode):
         else:
             assert first == f"resumed {len(acked)}", first
         lines = [child.line() for _ in range(rng.randint(1, 5))]
-        if rng.random() < 0.7:  # most kills a few ms later: inside the next write, or between writes
-            time.sleep(rng.uniform(0, 0.03))
+        if rng.random() < 0.8:  # most kills 0-5 ms after an acknowledgement: inside the next append or sync
+            time.sleep(rng.uniform(0, 0.005))
         status, rest = child.kill()
         for line in lines + rest:
             if line == "over":  # the game ended and is put away; the next child deals the next seed
@@ -141,7 +169,8 @@ def test_a_killed_game_resumes_with_every_acknowledged_move(tmp_path, mode):
             assert os.WEXITSTATUS(status) == 0
             continue
         kills += 1
-        game = saved_game(tmp_path, mode)
+        text = saved_text(tmp_path, mode)
+        game = None if text is None else replay(text)
         if game is None:  # only before the first save of a new game
             assert acked == [], f"kill {kills}: the save is gone, {len(acked)} acknowledged moves lost"
             continue
