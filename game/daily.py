@@ -24,12 +24,12 @@ Day 1 is 2026-11-21.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .loader import load_daily_table
 from .resources import resource_path
 from .rng import MODES, Rng, daily_seed
 
@@ -98,15 +98,26 @@ def pillars_candidates(date: _dt.date | str) -> Iterable[int]:
         yield r.next_u64()
 
 
+_TABLE_NOTICES: dict[str, list[str]] = {}  # mode -> what was skipped when its table was read
+
+
+def _table_path(mode: str):
+    return resource_path("levels", "daily", f"{mode}.json")
+
+
 @lru_cache(maxsize=1)
 def _table(mode: str) -> dict:
-    """The shipped table of precomputed dailies for a mode ({} when absent or damaged)."""
-    path = resource_path("levels", "daily", f"{mode}.json")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data.get("days", {}) if isinstance(data, dict) else {}
+    """The shipped table of precomputed dailies for a mode, every day checked (``game.loader``):
+    {} when absent or unreadable; a bad day is left out and named in ``table_notices``."""
+    days, notices = load_daily_table(_table_path(mode), mode)
+    _TABLE_NOTICES[mode] = notices
+    return days
+
+
+def table_notices(mode: str) -> list[str]:
+    """What was skipped, and why, when ``mode``'s daily table was read (read it first)."""
+    _table(mode)
+    return list(_TABLE_NOTICES.get(mode, []))
 
 
 def solve_pillars_day(date: _dt.date | str, work: int = PILLARS_WORK) -> tuple[int, list[str]]:

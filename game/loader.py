@@ -13,6 +13,7 @@ here raises on bad data except the functions documented to raise
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -229,18 +230,19 @@ def check_game(mode: str, text: str, data: dict) -> bool:
     """Rebuild a saved game to check it (fields already checked by ``save_problem``); True if it is over.
 
     A game of moves is replayed by its engine (``variants.from_json``); a
-    session (a list of ``events``) by ``game.session`` where this build has it.
+    session (a list of ``events``) by ``game.session`` where this build has
+    it, else its events are replayed as the engine's moves.
 
     :raises ValueError: (or another error) when it cannot be rebuilt.  :raises ImportError: no such engine.
     """
     if "events" in data and "moves" not in data:
         import importlib.util
 
-        if importlib.util.find_spec(f"{__package__}.session") is None:
-            return bool(data.get("over", False))
-        from . import session  # type: ignore[attr-defined]
+        if importlib.util.find_spec(f"{__package__}.session") is not None:
+            from . import session  # type: ignore[attr-defined]
 
-        return bool(session.from_json(text).over)
+            return bool(session.from_json(text).over)
+        text = json.dumps({**data, "moves": data["events"]})  # no sessions in this build: events are moves
     from . import variants
 
     game = variants.from_json(text)

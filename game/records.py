@@ -175,12 +175,15 @@ def _copy(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def fill(record: Any, schema: dict, where: str, problems: list[str]) -> dict:
+def fill(record: Any, schema: dict, where: str, problems: list[str], whole: bool = False) -> dict:
     """``record`` checked against ``schema``: bad fields are fixed (where the schema says how) or
-    get defaults, missing ones get defaults, unknown ones go; each bad value is named in ``problems``."""
+    get defaults, missing ones get defaults, unknown ones go; each bad value is named in ``problems``
+    (with ``whole``, also a record holding none of the schema's fields: one the game wrote holds them all)."""
     if not isinstance(record, dict):
         problems.append(f"{where} is not an object")
         record = {}
+    elif whole and record and not set(record) & set(schema):
+        problems.append(f"{where} holds none of its fields")
     out = {}
     for key, (default, ok, *fix) in schema.items():
         value = record.get(key, default)
@@ -217,7 +220,7 @@ def clean_stats(data: dict, problems: list[str]) -> dict:
     if not isinstance(modes, dict):
         problems.append("modes is not an object")
         modes = {}
-    out = {m: fill(modes[m], MODE_STATS, m, problems) for m in MODES if m in modes}
+    out = {m: fill(modes[m], MODE_STATS, m, problems, whole=True) for m in MODES if m in modes}
     for m, s in out.items():
         for key, most in (("wins", "games"), ("best_streak", "games"), ("streak", "best_streak")):
             if s[key] > s[most]:
@@ -235,7 +238,7 @@ def clean_progress(data: dict, problems: list[str]) -> dict:
     out = {}
     for k, v in levels.items():
         if is_text(k, 80):
-            out[k] = fill(v, LEVEL_PROGRESS, k, problems)
+            out[k] = fill(v, LEVEL_PROGRESS, k, problems, whole=True)
         else:
             problems.append(f"a level id {_short(k)}")
     return out

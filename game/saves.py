@@ -229,7 +229,7 @@ class Saves:
         for kind in (FULL, JOURNAL):
             path = self._path(mode, kind)
             try:
-                st = os.stat(path)
+                st = os.stat(path) if not os.path.islink(path) else os.lstat(path)  # a link is read (refused) below
                 key = (kind, st.st_ino, st.st_size, st.st_mtime_ns)
                 if self._seen.get(mode, (None,))[0] == key:
                     return self._seen[mode][1:]

@@ -1,36 +1,67 @@
-"""Hundreds of damaged files: each is set aside with a notice, defaults are used, nothing else is lost.
+"""Hundreds of damaged files (tools/damage.py): never a crash, never a hang, nothing else lost.
 
-Four kinds of file (settings, stats, progress, a saved game) are damaged in
-every way a disk or a person can: truncated at many offsets, random bytes,
-invalid UTF-8, valid JSON of the wrong shape, a newer version, over 10 MB,
-a folder in the file's place, unreadable.  For each, a new Store starts; the
-file is renamed ``.damaged-...`` (its bytes kept), one notice names it, the
-data is the default, the game goes on saving, and every other file keeps
-its bytes.
+User files (settings, stats, progress, a whole save, a save with seats, a
+journal) are damaged in every way a disk or a person can: truncated, random
+bytes, bad UTF-8, the wrong shape, a field set to a hostile value, a newer
+version, over the size limit, a folder, a named pipe, a link to a device or
+to nothing, unreadable.  For each, a new Store starts within a time bound;
+the file is set aside as ``.damaged-...`` (its bytes kept) with one notice
+naming it, the data is the default (or, for a partly good file, the good
+fields, written back), the game goes on saving, and every other file keeps
+its bytes.  Shipped levels and daily tables get the same: a bad level file
+is refused naming itself, a bad table skipped with a notice, a bad day of a
+table skipped with a notice and the other days kept.
 """
 
+import contextlib
 import json
-import random
+import os
+import signal
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from game import safefile, variants
+from game import variants
+from game.daily import _table_path
+from game.loader import load_daily_table, load_level_file
 from game.records import LEVEL_PROGRESS, MODE_STATS, SETTINGS, defaults
+from game.resources import resource_path
 from game.store import Store
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from damage import FIFO, FOLDER, put, shipped_variants, user_variants  # noqa: E402
+
+BOUND = 20  # seconds one case may take: only a hang comes near it
 FILES = {"settings": "settings.json", "stats": "stats.json", "progress": "progress.json",
-         "save": "saves/points.json"}
-TEN_MB = 10 * 1024 * 1024
-DIR, SPARSE, LONG = "<folder>", "<sparse 11 MB>", "<long string 10 MB>"  # made in the test
+         "save": "saves/points.json", "seats": "saves/classic.json", "journal": "saves/mags.journal"}
 UNREADABLE = "<unreadable>"
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"),
+                                reason="named pipes and alarms are POSIX")
+
+
+@contextlib.contextmanager
+def bounded(seconds: int):
+    """Fail (not hang) if the body takes longer than ``seconds``."""
+    def hung(*_):
+        raise TimeoutError(f"took over {seconds} s: a hang")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def build_pristine(folder: Path) -> dict[str, bytes]:
-    """A lived-in data folder: changed settings, stats with a daily, progress, two saves."""
+    """A lived-in data folder: changed settings, stats with a daily, progress, three unfinished games."""
     s = Store(folder)
-    s.settings.update(volume=0.3, palette="colour-blind", card_keys="qwertyuiopas", tutorial_seen={"mags": True})
+    s.settings.update(volume=0.3, palette="colour-blind", card_keys="123azeqsdwxc", tutorial_seen={"mags": True},
+                      window_size=[1600, 900])
     s.save_settings()
     s.record_result("points", {"won": True, "score": 31, "time": 412.5})
     s.record_result("mags", {"won": False, "score": 9, "time": 300.0, "daily": "2026-11-21", "hints": 1})
@@ -41,7 +72,14 @@ def build_pristine(folder: Path) -> dict[str, bytes]:
         g.play(move)
     g.play(g.legal_moves()[0])
     s.save_game("points", g.to_json())
-    s.save_game("findall", variants.new("findall", seed=2).to_json())
+    c = variants.new("classic", seed=4, players=2)
+    s.save_game("classic", json.dumps({**json.loads(c.to_json()), "seats": ["human", "bot:casual"]}))
+    m = variants.new("mags", seed=5)
+    s.begin_game("mags", {k: v for k, v in json.loads(m.to_json()).items() if k != "moves"} | {"events": []})
+    for _ in range(8):
+        m.play(m.legal_moves()[0])
+        s.append_event("mags", m.history[-1])
+    s.close()
     assert s.notices == []
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
@@ -49,96 +87,16 @@ def build_pristine(folder: Path) -> dict[str, bytes]:
 with tempfile.TemporaryDirectory() as _folder:
     PRISTINE = build_pristine(Path(_folder))  # relative path -> bytes
 REAL = {kind: PRISTINE[name] for kind, name in FILES.items()}
+MAGS_EVENTS = [json.loads(x) for x in REAL["journal"].split(b"\n")[1:-1]]
 
-NOT_OBJECTS = [b"[]", b"[1, 2]", b"3", b'"text"', b"null", b"true", b"-0.5e3", b"[" * 100_000 + b"]" * 100_000]
-NO_VERSION = [b"{}", b'{"version": "1"}', b'{"version": 0}', b'{"version": -1}', b'{"version": 1.0}',
-              b'{"version": true}', b'{"version": null}', b'{"version": 1, "volume": NaN}']
-PARTIAL = {  # valid objects with some fields of the wrong type: those are reset, the file set aside
-    "settings": ['{"version": 1, "volume": "x"}', '{"version": 1, "window_size": [1, 2, 3]}',
-                 '{"version": 1, "tutorial_seen": []}', '{"version": 1, "card_keys": "aaa"}',
-                 '{"version": 1, "sound": "yes", "fullscreen": 1}', '{"version": 1, "volume": 1e400}',
-                 '{"version": 1, "call_time": {"s": 5}}', '{"version": 1, "palette": ""}'],
-    "stats": ['{"version": 1, "modes": []}', '{"version": 1, "modes": {"classic": "x"}}',
-              '{"version": 1, "modes": {"points": {"games": -1}}}',
-              '{"version": 1, "modes": {"mags": {"daily": {"yesterday": {}}}}}',
-              '{"version": 1, "modes": {"pillars": {"best": "high"}}}',
-              '{"version": 1, "modes": {"twenty": {"wins": 2.5}}}',
-              '{"version": 1, "modes": {"findall": {"daily": {"2026-11-21": 3}}}}'],
-    "progress": ['{"version": 1, "levels": []}', '{"version": 1, "levels": {"a": 5}}',
-                 '{"version": 1, "levels": {"a": {"solved": "yes"}}}',
-                 '{"version": 1, "levels": {"a": {"tries": null}}}',
-                 '{"version": 1, "levels": {"a": {"best": [1]}}}'],
-}
-BAD_SAVES = [  # valid JSON objects that are not a resumable points game
-    '{"variant": "points", "version": 1, "seed": "x", "moves": []}',
-    '{"variant": "points", "version": 1, "seed": -1, "moves": []}',
-    '{"variant": "points", "version": 1, "seed": 1, "moves": "add"}',
-    '{"variant": "points", "version": 1, "seed": 1, "moves": [1]}',
-    '{"variant": "points", "version": 1, "seed": 1, "options": [], "moves": []}',
-    '{"variant": "points", "version": 1, "seed": 1, "options": {"colour": 1}, "moves": []}',
-    '{"variant": "chess", "version": 1, "seed": 1, "moves": []}',
-    '{"version": 1, "seed": 1, "moves": []}',
-    '{"variant": "findall", "version": 1, "seed": 1, "moves": []}',
-    '{"variant": "points", "version": 1, "seed": 1, "moves": ["set 1RDE 1RDE 1RDE"]}',
-    '{"variant": "points", "version": 1, "seed": 1, "moves": ["fly away"]}',
-    '{"variant": "points", "version": 1, "seed": 1, "moves": ["end", "add"]}',
-    '{"variant": "points", "version": 0, "seed": 1, "moves": []}',
-]
+CASES = [c for kind, real in REAL.items() for c in user_variants(kind, real, 1)] + \
+    [(f"{kind}-unreadable", UNREADABLE, "aside") for kind in FILES]
+KIND_OF = {name: next(k for k in FILES if name.startswith(k)) for name, _, _ in CASES}
 
 
-def newer(real: bytes) -> bytes:
-    data = json.loads(real)
-    data["version"] = 2
-    return json.dumps(data).encode()
-
-
-def cases():
-    """(id, kind, content, partial): content is bytes or one of the markers above."""
-    rng = random.Random(20261121)  # test data only: nothing here is replayed by the game
-    out = []
-    for kind, real in REAL.items():
-        cuts = sorted({len(real) * i // 20 for i in range(20)})
-        out += [(f"{kind}-truncated-{n}", kind, real[:n], False) for n in cuts]
-        out += [(f"{kind}-random-{i}", kind, rng.randbytes(rng.choice([1, 7, 64, 500, 4000])), False)
-                for i in range(10)]
-        for i, bad in enumerate([b"\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xe2\x82", b"\x80"]):
-            at = rng.randrange(1, len(real) - 1)
-            out.append((f"{kind}-utf8-{i}", kind, real[:at] + bad + real[at:], False))
-        out += [(f"{kind}-not-object-{i}", kind, c, False) for i, c in enumerate(NOT_OBJECTS)]
-        if kind == "save":
-            out += [(f"save-bad-{i}", kind, c.encode(), False) for i, c in enumerate(BAD_SAVES)]
-        else:
-            out += [(f"{kind}-no-version-{i}", kind, c, False) for i, c in enumerate(NO_VERSION)]
-            out += [(f"{kind}-partial-{i}", kind, c.encode(), True) for i, c in enumerate(PARTIAL[kind])]
-        out.append((f"{kind}-newer", kind, newer(real), False))
-        out += [(f"{kind}-{m.strip('<>').split()[0]}", kind, m, False) for m in (DIR, SPARSE, LONG, UNREADABLE)]
-    return out
-
-
-CASES = cases()
-
-
-def test_there_are_at_least_200_damaged_files_of_every_kind():
-    kinds = [kind for _, kind, _, _ in CASES]
-    assert len(CASES) >= 200 and {k: kinds.count(k) >= 50 for k in FILES} == dict.fromkeys(FILES, True)
-
-
-def damage(path: Path, content) -> bytes | None:
-    """Put the damaged content in place; the bytes it holds (None for a folder)."""
-    path.unlink()
-    if content == DIR:
-        path.mkdir()
-        (path / "inside.txt").write_text("a folder where a file should be")
-        return None
-    if content == SPARSE:
-        with open(path, "wb") as f:
-            f.truncate(TEN_MB + 1024 * 1024)
-        return b"\0" * (TEN_MB + 1024 * 1024)
-    data = b'{"version": 1, "x": "' + b"a" * TEN_MB + b'"}' if content == LONG else content
-    if content == UNREADABLE:
-        data = REAL["stats"]  # good bytes the disk will not give back
-    path.write_bytes(data)
-    return data
+def test_there_are_at_least_300_damaged_user_files_and_40_of_every_kind():
+    kinds = list(KIND_OF.values())
+    assert len(CASES) >= 300 and min(kinds.count(k) for k in FILES) >= 40
 
 
 def is_default(kind: str, store: Store) -> bool:
@@ -148,44 +106,127 @@ def is_default(kind: str, store: Store) -> bool:
         return all(r == defaults(MODE_STATS) for r in store.stats.values())
     if kind == "progress":
         return all(r == defaults(LEVEL_PROGRESS) for r in store.progress.values())
-    return store.load_game("points") is None and store.saved_modes() == ["findall"]
+    mode = {"save": "points", "seats": "classic", "journal": "mags"}[kind]
+    return store.load_game(mode) is None and mode not in store.saved_modes()
+
+
+def kept_elsewhere(kind: str, store: Store, damaged: bytes) -> bool:
+    """A partly good file: every record (setting, mode, level) the damage did not touch has its old value."""
+    new, old = json.loads(damaged), json.loads(REAL[kind])
+    if kind == "settings":
+        return all(store.settings[k] == v for k, v in old.items() if k != "version" and new.get(k) == v)
+    inner = "modes" if kind == "stats" else "levels"
+    have = store.stats if kind == "stats" else store.progress
+    if not isinstance(new.get(inner), dict):
+        return all(r == defaults(MODE_STATS if kind == "stats" else LEVEL_PROGRESS) for r in have.values())
+    return all(have[k] == v for k, v in old[inner].items() if new[inner].get(k) == v)
 
 
 def snapshot(folder: Path, skip: str) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*")
-            if p.is_file() and not str(p.relative_to(folder)).startswith(skip)}
+            if p.is_file() and not p.is_symlink() and not str(p.relative_to(folder)).startswith(skip)}
 
 
-@pytest.mark.parametrize("case_id, kind, content, partial", CASES, ids=[c[0] for c in CASES])
-def test_a_damaged_file_is_set_aside_and_nothing_else_is_lost(tmp_path, monkeypatch, case_id, kind, content,
-                                                              partial):
-    for name, data in PRISTINE.items():
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_bytes(data)
+def held_by(path: Path):
+    """What a damaged path holds, to compare with its set-aside copy."""
+    if path.is_symlink():
+        return ("link", os.readlink(path))
+    if path.is_fifo():
+        return ("fifo",)
+    if path.is_dir():
+        return ("folder", sorted(p.name for p in path.iterdir()))
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("name, content, expect", CASES, ids=[c[0] for c in CASES])
+def test_a_damaged_user_file_is_set_aside_and_nothing_else_is_lost(tmp_path, monkeypatch, name, content, expect):
+    kind = KIND_OF[name]
+    for rel, data in PRISTINE.items():
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
     path = tmp_path / FILES[kind]
-    held = damage(path, content)
+    put(path, REAL[kind] if content == UNREADABLE else content)
+    held = held_by(path)
     others = snapshot(tmp_path, FILES[kind])
-    if content == UNREADABLE:
-        real_open = open
+    if content == UNREADABLE:  # good bytes the disk will not give back (chmod does not stop root)
+        real_open = os.open
 
         def refusing_open(file, *args, **kwargs):
             if Path(file) == path:
                 raise PermissionError(13, "Permission denied", str(file))
             return real_open(file, *args, **kwargs)
 
-        monkeypatch.setattr(safefile, "open", refusing_open, raising=False)
+        monkeypatch.setattr(os, "open", refusing_open)
 
-    store = Store(tmp_path)
-    assert is_default(kind, store)
-
-    asides = list(path.parent.glob(path.name + ".damaged-*"))
-    assert len(asides) == 1
-    assert asides[0].is_dir() if held is None else asides[0].read_bytes() == held
-    assert len(store.notices) == 1 and asides[0].name in store.notices[0]
-    assert path.exists() == partial  # a partly good file is written back cleaned
-    assert snapshot(tmp_path, FILES[kind]) == others
+    with bounded(BOUND):
+        store = Store(tmp_path)
+        default = is_default(kind, store)
+        store.saved_games()
     monkeypatch.undo()
-    assert Store(tmp_path).notices == []  # set aside once, not again on the next start
-    saved = store.save_game("points", variants.new("points", seed=1).to_json()) if kind == "save" \
-        else {"settings": store.save_settings, "stats": store.save_stats, "progress": store.save_progress}[kind]()
-    assert saved is True
+    asides = list(path.parent.glob(path.name + ".damaged-*"))
+    if expect == "torn" and not asides:  # cut after the header: the whole lines are the game
+        events = json.loads(store.load_game("mags"))["events"]
+        assert events == MAGS_EVENTS[:len(events)] and store.notices == []
+    else:
+        if expect == "partial":
+            assert kept_elsewhere(kind, store, held), "a good field of a partly damaged file was lost"
+        else:
+            assert default, "the damaged file's data was used"
+        assert len(asides) == 1, "the damaged file was not set aside"
+        assert held_by(asides[0]) == held, "the set-aside copy is not what was damaged"
+        assert len(store.notices) == 1 and asides[0].name in store.notices[0], store.notices
+        assert path.exists() == (expect == "partial"), "only a partly good file is written back"
+    assert snapshot(tmp_path, FILES[kind]) == others, "another file changed"
+    with bounded(BOUND):
+        again = Store(tmp_again := tmp_path)
+        again.saved_games()
+    assert again.notices == [], "set aside once, not again on the next start"
+    mode = {"save": "points", "seats": "classic", "journal": "mags"}.get(kind)
+    saved = store.save_game(mode, variants.new(mode, seed=1).to_json()) if mode else \
+        {"settings": store.save_settings, "stats": store.save_stats, "progress": store.save_progress}[kind]()
+    assert saved is True and tmp_again.exists()
+
+
+# ----- shipped levels and daily tables ----------------------------------------------
+LEVELS = resource_path("levels")
+LEVEL_FILES = ("pillars-001.json", "mags-001.json", "findall-001.json")
+TABLES = ("mags", "points", "pillars")
+SHIPPED = [(f"level-{f}", f, c, e) for f in LEVEL_FILES
+           for _, c, e in shipped_variants(f.split("-")[0], (LEVELS / f).read_bytes(), 1)] + \
+    [(f"daily-{m}-{n}", m, c, e) for m in TABLES
+     for n, c, e in shipped_variants(f"daily-{m}", _table_path(m).read_bytes(), 1)[::1 if m != "pillars" else 3]]
+
+
+def test_there_are_at_least_100_damaged_shipped_files():
+    assert len(SHIPPED) >= 100 and {k.split("-")[0] for k, *_ in SHIPPED} == {"level", "daily"}
+
+
+def shipped_ids():
+    return [f"{k}-{i}" for i, (k, *_) in enumerate(SHIPPED)]
+
+
+@pytest.mark.parametrize("case, which, content, expect", SHIPPED, ids=shipped_ids())
+def test_a_damaged_shipped_file_is_skipped_with_a_notice(tmp_path, case, which, content, expect):
+    if case.startswith("level-"):
+        for f in LEVEL_FILES:
+            (tmp_path / f).write_bytes((LEVELS / f).read_bytes())
+        put(tmp_path / which, content)
+        with bounded(BOUND):
+            with pytest.raises(ValueError, match=which):
+                load_level_file(tmp_path / which)
+            for f in set(LEVEL_FILES) - {which}:
+                assert load_level_file(tmp_path / f).level["id"] == f[:-5]
+        assert all((tmp_path / f).read_bytes() == (LEVELS / f).read_bytes() for f in set(LEVEL_FILES) - {which})
+        return
+    real = json.loads(_table_path(which).read_bytes())["days"]
+    path = tmp_path / f"{which}.json"
+    put(path, content)
+    before = None if content in (FOLDER, FIFO) or not path.is_file() else path.read_bytes()
+    with bounded(BOUND):
+        days, notices = load_daily_table(path, which)
+    assert len(notices) == 1 and path.name in notices[0]
+    if expect == "entry":
+        assert len(days) == len(real) - 1 and all(real[d] == e for d, e in days.items())
+    else:
+        assert days == {}
+    assert before is None or path.read_bytes() == before, "a shipped file is never written"
