@@ -16,14 +16,14 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size is WIDTHxHEIGHT like 1600x900, not {text!r}") from None
-    if not (320 <= w <= 16384 and 320 <= h <= 16384):
-        raise argparse.ArgumentTypeError(f"size {text} is out of range (320 to 16384 each way)")
+    if not (320 <= w <= 7680 and 320 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320 to 7680 wide, 320 to 4320 high)")
     return w, h
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"a seed is a whole number ≥ 0, not {text!r}")
+    if not text.isascii() or not text.isdigit() or len(text) > 25 or int(text) >= 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {2**64 - 1}, not {text!r:.40}")
     return int(text)
 
 

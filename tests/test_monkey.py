@@ -7,6 +7,7 @@ index and the traceback, and ``tools/monkey.py --seed S`` replays the run.
 from __future__ import annotations
 
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,17 @@ def test_monkey_from_the_menu_reaches_deep_screens(tmp_path):
 def test_monkey_playing_sets_through_a_game(tmp_path, mode):
     m = run(tmp_path, 2000 + GAMES.index(mode), mode, PER_GAME, kinds=PLAYING)
     assert m.events == PER_GAME and not m.errors
+
+
+def test_restarts_keep_nothing_of_the_apps_before(tmp_path):
+    m = Monkey(5, str(tmp_path), size=(640, 400), on_error=fail_on)
+    try:
+        olds = []
+        for _ in range(4):
+            m.show("menu")
+            m.app.step(1 / 60)  # the first frame: the app freezes what start-up made
+            olds.append(weakref.ref(m.app))
+            m.restart()
+        assert [r() is None for r in olds] == [True] * 4
+    finally:
+        m.close()

@@ -15,6 +15,7 @@ seed, the event index and the traceback).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -170,11 +171,20 @@ class Monkey:
         return app
 
     def restart(self) -> None:
-        """The app quit (or broke): close it and start another."""
+        """The app quit (or broke): close it and start another, as a new process would.
+
+        The app freezes what start-up made (``gc.freeze`` after its first
+        frame); in one process those frozen objects would outlive every app
+        closed since, so they are unfrozen and collected here: a restart
+        keeps nothing of the app before it.
+        """
         try:
             self.app.close()
         except Exception:
             pass
+        self.app = None  # type: ignore[assignment]
+        gc.unfreeze()
+        gc.collect()
         self.restarts += 1
         self.app = self.new_app()
 
@@ -352,6 +362,16 @@ class Monkey:
                 "errors": self.errors}
 
 
+def peak_rss_mb() -> float | None:
+    """This process's peak resident memory in MB (None where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)  # bytes on macOS, KB elsewhere
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Random input into the game window; a JSON summary.")
     ap.add_argument("--events", type=int, default=100_000)
@@ -374,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"monkey: {m.events} events, {len(m.errors)} exceptions", file=sys.stderr, flush=True)
             k += 1
         m.close()
-        print(json.dumps(m.summary(), indent=1))
+        print(json.dumps({**m.summary(), "peak_rss_mb": peak_rss_mb()}, indent=1))
     return 1 if m.errors else 0
 
 

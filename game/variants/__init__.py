@@ -105,6 +105,6 @@ def saved_object(text: str) -> dict:
 
 
 def _seed_of(value: Any, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{field}: a seed is a whole number ≥ 0, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**64:
+        raise ValueError(f"{field}: a seed is a whole number from 0 to {2**64 - 1}, not {value!r:.40}")
     return value
