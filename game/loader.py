@@ -28,7 +28,6 @@ MAX_TABLE_BYTES = 16 * 1024 * 1024  # the Pillars table is some 3 MB
 MAX_SEED = 2**64 - 1
 #: the grades a puzzle level may carry, easiest first
 LEVEL_GRADES = ("easy", "medium", "hard", "expert", "basic", "advanced")
-LEVEL_MODES = ("pillars", "mags", "findall")
 MAX_LINE = 2000  # moves in a solver's line
 MAX_DAYS = 100_000  # entries of a daily table
 
@@ -56,7 +55,7 @@ def _is_line(v: Any) -> bool:
 # ----- puzzle levels -------------------------------------------------------------
 # field -> check, for the fields every level may have (the mode checks its own: table, deck, columns)
 LEVEL_FIELDS: dict[str, Callable[[Any], bool]] = {
-    "variant": lambda v: v in LEVEL_MODES,
+    "variant": lambda v: v in MODES,
     "id": lambda v: is_text(v, 60) and v.isascii() and all(c.isalnum() or c in "-_" for c in v),
     "name": lambda v: is_text(v, 40),
     "grade": lambda v: v in LEVEL_GRADES,
@@ -79,7 +78,7 @@ def level_problem(level: Any) -> str | None:
             return f"field {key!r} is missing"
     for key, ok in LEVEL_FIELDS.items():
         if key in level and not ok(level[key]):
-            want = {"variant": f"one of {', '.join(LEVEL_MODES)}", "grade": f"one of {', '.join(LEVEL_GRADES)}",
+            want = {"variant": f"one of {', '.join(MODES)}", "grade": f"one of {', '.join(LEVEL_GRADES)}",
                     "id": "letters, digits and '-' (at most 60)", "name": "printable text of at most 40 characters",
                     "seed": f"a whole number from 0 to {MAX_SEED}"}.get(key, "the right type and size")
             return f"field {key!r} is not {want}"
@@ -107,7 +106,7 @@ def load_level_file(path: str | os.PathLike):
         raise ValueError(f"level file {p.name}: {e}") from None
     if not isinstance(data, dict):
         raise ValueError(f"level file {p.name}: not a JSON object")
-    problem = level_problem(data) if "variant" in data and data.get("variant") in MODES else None
+    problem = level_problem(data)
     if problem:
         raise ValueError(f"level file {p.name}: level {problem}")
     try:

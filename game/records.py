@@ -136,11 +136,12 @@ def _is_daily(v: Any) -> bool:
 
 
 def _good_dailies(v: Any) -> dict | None:
-    """The daily results that pass their checks (None when ``v`` is not an object at all)."""
+    """The daily results with a date and a win or loss, each without its bad fields (None when
+    ``v`` is not an object at all)."""
     if not isinstance(v, dict):
         return None
     return {k: {f: x for f, x in r.items() if f in DAILY_RECORD and DAILY_RECORD[f][1](x)}
-            for k, r in list(v.items())[:MAX_ENTRIES] if _is_daily({k: r})}
+            for k, r in list(v.items())[:MAX_ENTRIES] if is_date(k) and isinstance(r, dict) and _is_bool(r.get("won"))}
 
 
 # one mode's stats -> (default, check[, fix])
