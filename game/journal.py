@@ -15,7 +15,7 @@ it off, so the next append starts on a line of its own.  A damaged line
 anywhere before the last one means the journal is damaged.
 
 >>> body = header_line({"variant": "mags", "events": ["deal"]}) + event_line("undo") + b'"ad'
->>> combine(*read(body)[:1])
+>>> combine(*read(body)[0])
 '{"variant": "mags", "events": ["deal", "undo"]}'
 """
 
