@@ -185,6 +185,7 @@ class Monkey:
         self.app = None  # type: ignore[assignment]
         gc.unfreeze()
         gc.collect()
+        trim_heap()
         self.restarts += 1
         self.app = self.new_app()
 
@@ -362,6 +363,39 @@ class Monkey:
                 "errors": self.errors}
 
 
+def _libc():
+    """The C library where it is glibc (None elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+def map_big_buffers() -> None:
+    """glibc: every buffer of 128 KB or more gets its own mapping, given back to the system when freed.
+
+    By default glibc raises that threshold to the biggest buffer freed so far
+    (up to 32 MB), so after one 4K window every screen-sized pixel buffer
+    lands in the heap, whose freed space is kept: the process would hold its
+    largest window's worth of memory for ever.
+    """
+    libc = _libc()
+    if libc is not None:
+        libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD
+
+
+def trim_heap() -> None:
+    """glibc: give the heap's free space back to the system, as a new process would start without it."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
 def peak_rss_mb() -> float | None:
     """This process's peak resident memory in MB (None where the platform does not say)."""
     try:
@@ -379,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chunk", type=int, default=400, help="events from each start scene in turn")
     ap.add_argument("--playing", action="store_true", help="mostly legal Sets: games played to their end")
     a = ap.parse_args(argv)
+    map_big_buffers()
     with tempfile.TemporaryDirectory() as home:
         m = Monkey(a.seed, home, kinds=PLAYING if a.playing else KINDS)
         names = list(SCENES)
