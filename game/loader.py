@@ -179,14 +179,19 @@ MAX_SEATS = 8
 
 
 def seat_problem(v: Any) -> str | None:
-    """Why ``v`` cannot be a game's seats (None when it can): a list of "human" or "bot:<level>"."""
+    """Why ``v`` cannot be a game's seats (None when it can): a list of "human", "remote" or "bot:<level>"."""
     from .bots import LEVELS
+    from .session import seat_kind
 
     if not isinstance(v, list) or not 1 <= len(v) <= MAX_SEATS:
         return f"its seats are not a list of 1 to {MAX_SEATS} players"
     for seat in v:
-        if not isinstance(seat, str) or seat != "human" and seat.removeprefix("bot:") not in LEVELS:
-            return f"its seat {seat!r:.30} is not 'human' or a bot (bot:{', bot:'.join(LEVELS)})"
+        if isinstance(seat, str) and seat in LEVELS:
+            continue  # a bare level: a save from before the "bot:" prefix
+        try:
+            seat_kind(seat)
+        except ValueError as e:
+            return f"its seat {seat!r:.30} is wrong: {e}"[:200]
     return None
 
 
@@ -228,20 +233,22 @@ def save_problem(mode: str, data: Any) -> str | None:
 def check_game(mode: str, text: str, data: dict) -> bool:
     """Rebuild a saved game to check it (fields already checked by ``save_problem``); True if it is over.
 
-    A game of moves is replayed by its engine (``variants.from_json``); a
-    session (a list of ``events``) by ``game.session`` where this build has
-    it, else its events are replayed as the engine's moves.
+    A session (``"session"`` in it) is rebuilt by ``game.session``; a game of
+    moves is replayed by its engine (``variants.from_json``), and so is a
+    journal of a game's ``events`` that is not a session (its events are the
+    engine's moves).
 
     :raises ValueError: (or another error) when it cannot be rebuilt.  :raises ImportError: no such engine.
     """
+    if "session" in data:
+        from .session import from_json
+
+        session = from_json(text)
+        if session.mode != mode:
+            raise ValueError(f"it holds a {session.mode} game")
+        return bool(session.over)
     if "events" in data and "moves" not in data:
-        import importlib.util
-
-        if importlib.util.find_spec(f"{__package__}.session") is not None:
-            from . import session  # type: ignore[attr-defined]
-
-            return bool(session.from_json(text).over)
-        text = json.dumps({**data, "moves": data["events"]})  # no sessions in this build: events are moves
+        text = json.dumps({**data, "moves": data["events"]})
     from . import variants
 
     game = variants.from_json(text)

@@ -212,3 +212,31 @@ def test_a_save_with_a_seed_out_of_range_is_set_aside_with_a_clear_message(tmp_p
     (tmp_path / "saves" / "points.json").write_text(json.dumps(header(seed=seed)))
     s = Store(tmp_path)
     assert s.load_game("points") is None and "from 0 to 18446744073709551615" in s.notices[0]
+
+
+def test_a_session_journaled_event_by_event_resumes_with_every_event(tmp_path):
+    from game.session import from_json, new_session
+
+    s = new_session("classic", seed=5, seats=["human", "bot:expert"], now=0.0)
+    store = Store(tmp_path)
+    store.begin_game("classic", json.loads(s.to_json()))
+    done = 0
+    for now in (10.0, 20.0, 30.0):
+        s.tick(now)
+        for e in s.events[done:]:
+            assert store.append_event("classic", e)
+        done = len(s.events)
+    t = Store(tmp_path)
+    back = from_json(t.load_game("classic"))
+    assert back.events == s.events and t.saved_modes() == ["classic"]
+
+
+def test_a_session_save_with_a_bad_seat_or_event_is_set_aside(tmp_path):
+    from game.session import new_session
+
+    data = json.loads(new_session("classic", seed=5, seats=["human", "bot:expert"], now=0.0).to_json())
+    (tmp_path / "saves").mkdir()
+    for bad, why in (({"seats": ["human", "bot:godlike"]}, "seat"), ({"events": ["P1 fly @1.00"]}, "fly")):
+        (tmp_path / "saves" / "classic.json").write_text(json.dumps({**data, **bad}))
+        s = Store(tmp_path)
+        assert s.load_game("classic") is None and why in s.notices[0]
