@@ -105,6 +105,11 @@ SETTINGS: dict[str, tuple] = {
     "assist_sets_left": (False, _is_bool),
     "reduce_motion": (False, _is_bool),
     "tutorial_seen": ({}, _is_flags),
+    # what the bots remember across games: Sets each level has seen taken, the player's recent seconds a Set
+    "bot_practice": ({}, lambda v: isinstance(v, dict) and len(v) <= 64
+                     and all(is_text(k, 40) and is_count(n) for k, n in v.items())),
+    "pace": ([], lambda v: isinstance(v, list) and len(v) <= 100
+             and all(is_num(t, 10**6) and t > 0 for t in v)),
 }
 
 

@@ -149,3 +149,12 @@ def test_a_table_of_another_mode_or_a_bad_date_is_refused(tmp_path):
 
 def test_the_shipped_tables_have_no_bad_day():
     assert [table_notices(m) for m in ("mags", "points", "pillars")] == [[], [], []]
+
+
+def test_what_the_bots_remember_is_kept_and_checked(tmp_path):
+    s = settings_with(tmp_path, bot_practice={"casual": 12}, pace=[20.5, 8.0])
+    assert (s.settings["bot_practice"], s.settings["pace"], s.notices) == ({"casual": 12}, [20.5, 8.0], [])
+    s.save_settings()
+    assert Store(tmp_path).settings["pace"] == [20.5, 8.0]
+    bad = settings_with(tmp_path, bot_practice={"casual": -1}, pace=[0, 1e308])
+    assert (bad.settings["bot_practice"], bad.settings["pace"]) == ({}, []) and "pace" in bad.notices[0]
