@@ -194,3 +194,44 @@ def pace_after(pace: Sequence[float], moves: Iterable[str], player: str = "P1") 
     """
     kept = [] if isinstance(pace, (list, tuple)) and not pace else check_pace(pace)
     return (kept + [t for t in set_seconds(moves, player) if t > 0])[-PACE_KEEP:]
+
+
+def memory(settings: dict) -> dict:
+    """What the bots remember of past games, read from the player's settings: ``practice`` (Sets
+    each level has seen taken) and ``pace`` (the player's recent seconds a Set), each left out when
+    missing or damaged.  The keywords ``game.session.new_session`` takes.
+
+    >>> memory({"bot_practice": {"human": 40, "fast": -1}, "pace": [12.0]})
+    {'practice': {'human': 40}, 'pace': [12.0]}
+    """
+    out: dict = {}
+    practice = settings.get("bot_practice")
+    if isinstance(practice, dict):
+        kept = {}
+        for level, n in practice.items():
+            try:
+                kept[str(level)] = check_practice(n)
+            except ValueError:
+                pass  # a damaged figure: that level starts afresh
+        out["practice"] = kept
+    try:
+        out["pace"] = check_pace(settings.get("pace"))
+    except ValueError:
+        pass
+    return out
+
+
+def remember(settings: dict, seats: Sequence[str], moves: Sequence[str]) -> None:
+    """After a finished game: each bot level seated has seen its Sets taken (``practice_after``), and
+    a person at P1 leaves this game's seconds a Set in ``pace`` (``pace_after``).
+
+    >>> s = {}; remember(s, ["human", "bot:human"], ["P1 set 1RDE 2GOH 3PSF @12.00"]); s
+    {'bot_practice': {'human': 1}, 'pace': [12.0]}
+    """
+    mem = memory(settings)
+    practice = mem.get("practice", {})
+    for level in {s[4:] for s in seats if s.startswith("bot:") and s[4:] != PARTNER}:
+        practice[level] = practice_after(practice.get(level, 0), moves)
+    settings["bot_practice"] = practice
+    if seats and seats[0] == "human":
+        settings["pace"] = pace_after(mem.get("pace", []), moves, "P1")

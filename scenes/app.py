@@ -164,39 +164,16 @@ class App:
             pass
 
     def bot_memory(self) -> dict[str, Any]:
-        """What the bots remember of past games, for a new session: the Sets each level has seen
-        taken (``practice``) and the player's recent seconds a Set (``pace``, for the partner)."""
-        from game.practice import check_pace, check_practice
+        """What the bots remember of past games (``game.practice.memory``), for a new session."""
+        from game.practice import memory
 
-        out: dict[str, Any] = {}
-        practice = self.settings.get("bot_practice")
-        if isinstance(practice, dict):
-            kept = {}
-            for level, n in practice.items():
-                try:
-                    kept[str(level)] = check_practice(n)
-                except ValueError:
-                    pass  # a damaged figure: that level starts afresh
-            out["practice"] = kept
-        try:
-            out["pace"] = check_pace(self.settings.get("pace"))
-        except ValueError:
-            pass
-        return out
+        return memory(self.settings)
 
     def remember_bots(self, session: Any) -> None:
-        """After a finished game: the bots' practice grows by the Sets they saw taken, and the pace of
-        the person at P1 (the partner's model) takes this game's seconds a Set."""
-        from game.practice import pace_after, practice_after
+        """After a finished game the bots' practice and the player's pace grow (kept in the settings)."""
+        from game.practice import remember
 
-        history = session.game.history
-        memory = self.bot_memory()
-        practice = memory.get("practice", {})
-        for level in {s[4:] for s in session.seats if s.startswith("bot:") and s != "bot:partner"}:
-            practice[level] = practice_after(practice.get(level, 0), history)
-        self.settings["bot_practice"] = practice
-        if session.seats and session.seats[0] == "human":
-            self.settings["pace"] = pace_after(memory.get("pace", []), history, "P1")
+        remember(self.settings, session.seats, session.game.history)
         self.store.save_settings()
 
     def stats(self) -> dict[str, dict]:
