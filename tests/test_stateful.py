@@ -74,6 +74,7 @@ class GameMachine(RuleBasedStateMachine):
         self.mode, self.options = mode, options
         self.folder = tempfile.mkdtemp()
         self.redone: list[dict] = []  # views taken back by undo, newest last
+        self.redo_moves: list[str] = []  # and the moves that made them
 
     def teardown(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
@@ -98,9 +99,14 @@ class GameMachine(RuleBasedStateMachine):
             if not playable:
                 assert self.game.over
                 return
-            self.game.play(self.timed(data.draw(st.sampled_from(playable)), data))
+            move = self.game.play(self.timed(data.draw(st.sampled_from(playable)), data))
             self.views.append(shown(self.game))
-            self.redone.clear()
+            if self.redo_moves and self.redo_moves[-1] == str(move):  # the move taken back, played again:
+                self.redo_moves.pop()  # the rest of the line can still be redone
+                self.redone.pop()
+            else:
+                self.redone.clear()
+                self.redo_moves.clear()
 
     @rule(data=st.data())
     def try_an_illegal_move(self, data):
@@ -126,7 +132,7 @@ class GameMachine(RuleBasedStateMachine):
             assert shown(g) == self.views[-1]
             return
         undos, kept = g.undos, {f: getattr(g, f) for f in g.KEEP_ON_UNDO}
-        g.undo()
+        self.redo_moves.append(g.undo())
         assert g.undos == undos + 1 and {f: getattr(g, f) for f in g.KEEP_ON_UNDO} == kept
         self.redone.append(self.views.pop())
         assert shown(g) == self.views[-1]
@@ -138,6 +144,7 @@ class GameMachine(RuleBasedStateMachine):
                 self.game.redo()
             return
         self.game.redo()
+        self.redo_moves.pop()
         self.views.append(self.redone.pop())
         assert shown(self.game) == self.views[-1]
 
