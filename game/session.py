@@ -428,7 +428,8 @@ class Session:
         data = {"session": VERSION, "mode": self.mode, "seed": self.seed, "seats": self.seats,
                 "options": self.options, "call_time": self.call_time, "clock": round(self.clock, 6),
                 "events": list(self.events), "tag": self.tag,
-                "call": {"caller": self.caller, "ends": self.call_ends, "pending": self.pending},
+                "call": {"caller": self.caller, "ends": self.call_ends, "pending": self.pending,
+                         "at": len(self.events)},
                 "bots": {p: b.state() for p, b in self.bots.items()}}
         if self.level is not None:
             data["level"] = self.level
@@ -486,7 +487,9 @@ def from_json(text: str, now: float = 0.0) -> Session:
     s.replay(data.get("events", []))
     s.clock = max(s.clock, float(clock))
     call = data.get("call")
-    if isinstance(call, dict) and call.get("caller") in s.players and not s.over:
+    # the call as saved holds only if no event came after it (a journal appends events to an older header)
+    if isinstance(call, dict) and call.get("caller") in s.players and not s.over \
+            and call.get("at", len(s.events)) == len(s.events):
         ends, pending = call.get("ends"), call.get("pending")
         if isinstance(ends, (int, float)) and not isinstance(ends, bool):
             s.caller, s.call_ends = call["caller"], float(ends)

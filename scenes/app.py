@@ -11,8 +11,8 @@ Nothing here runs at import time.
 from __future__ import annotations
 
 import gc
+import json
 import os
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,11 +70,7 @@ class App:
         theme.reset_caches()
         cardart.reset_caches()
         self.store = self._open_store(self.options.data_dir)
-        self._saves: dict[str, str] = {}  # mode -> newest unsaved game text
-        self._saves_lock = threading.Lock()
-        self._saves_done = threading.Condition(self._saves_lock)
-        self._saver: threading.Thread | None = None
-        self._writing = False
+        self._journaled: dict[str, tuple[Any, int]] = {}  # mode -> (session, events on disk)
         s = self.settings
         size = self.options.size or tuple(s.get("window_size", (1280, 720)))
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -109,52 +105,38 @@ class App:
         if key in ("sound", "volume"):
             self._apply_volume()
 
-    def save_game(self, mode: str, game_json: str) -> None:
-        """Save an unfinished game after a move, off the frame: a safe write waits for the disk
-        (tens of milliseconds), so one writer thread does it; the newest save of a mode wins."""
-        with self._saves_lock:
-            self._saves[mode] = game_json
-            if self._saver is None or not self._saver.is_alive():
-                self._saver = threading.Thread(target=self._write_saves, name="saves", daemon=True)
-                self._saver.start()
+    def journal(self, mode: str, session: Any) -> None:
+        """Put the session's new events on disk before the player sees them (an append-only journal,
+        each line synced): a game started or resumed begins a journal holding it whole."""
+        try:
+            if self._journaled.get(mode, (None, 0))[0] is not session:
+                self.store.begin_game(mode, json.loads(session.to_json()))
+            else:
+                for event in session.events[self._journaled[mode][1]:]:
+                    self.store.append_event(mode, event)
+        except ValueError:
+            return  # a mode without saves
+        self._journaled[mode] = (session, len(session.events))
 
-    def _write_saves(self) -> None:
-        while True:
-            with self._saves_lock:
-                if not self._saves:
-                    self._saver = None
-                    self._saves_done.notify_all()
-                    return
-                mode, text = self._saves.popitem()
-                self._writing = True
-            try:
-                self.store.save_game(mode, text)
-            except ValueError:
-                pass  # a mode without saves (not one of the engine's modes)
-            finally:
-                with self._saves_lock:
-                    self._writing = False
+    def save_game(self, mode: str, game_json: str) -> None:
+        """Save a whole unfinished game (leaving it, or a clean exit): the journal is folded into one file."""
+        self._journaled.pop(mode, None)
+        try:
+            self.store.save_game(mode, game_json)
+        except ValueError:
+            pass  # a mode without saves
 
     def flush_saves(self) -> None:
-        """Wait until every queued save is on disk."""
-        with self._saves_lock:
-            while self._saves or self._writing or self._saver is not None:
-                self._saves_done.wait(0.05)
-                if self._saver is not None and not self._saver.is_alive():
-                    self._saver = None
+        """Every save is written when it is made (nothing waits in a queue)."""
 
     def load_game(self, mode: str) -> str | None:
-        self.flush_saves()
         return self.store.load_game(mode)
 
     def clear_game(self, mode: str) -> None:
-        with self._saves_lock:
-            self._saves.pop(mode, None)
-        self.flush_saves()
+        self._journaled.pop(mode, None)
         self.store.clear_game(mode)
 
     def saved_modes(self) -> list[str]:
-        self.flush_saves()
         return self.store.saved_modes()
 
     def record_result(self, mode: str, result: dict) -> None:
@@ -381,9 +363,9 @@ class App:
             time.sleep(left)
 
     def close(self) -> None:
-        self.manager.close()
-        self.flush_saves()
+        self.manager.close()  # a game in play folds its journal into one save
         if not self.fullscreen:
             self.settings["window_size"] = list(self.windowed_size)
         self.store.save_settings()
+        self.store.close()
         pygame.quit()

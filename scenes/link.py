@@ -137,7 +137,7 @@ class SessionLink:
         if scene.game.over:
             scene.app.clear_game(scene.mode)
         else:
-            scene.app.save_game(scene.mode, self.session.to_json())
+            scene.app.journal(scene.mode, self.session)
 
     # ----- a replay ------------------------------------------------------------------------
     def step_replay(self, dt: float) -> None:

@@ -70,7 +70,7 @@ class PointsScene(TableScene):
             self.toast.show(str(err), theme.BAD)
             return
         self.refresh()
-        self.app.save_game(self.mode, self.session.to_json())
+        self.app.journal(self.mode, self.session)
         self.toast.show("Move taken back", theme.INFO, 1.5)
         self.sync_undo()
 

@@ -360,7 +360,7 @@ class PileBoard(StackInput, StackDrawing, Board):
 
     def after_turn(self, news: str) -> None:
         self.scene.refresh()
-        self.scene.app.save_game(self.scene.mode, self.scene.session.to_json())
+        self.scene.app.journal(self.scene.mode, self.scene.session)
         self.scene.toast.show(news, theme.INFO, 1.5)
         self.clear()
         self.sync(origin=self.taker())
