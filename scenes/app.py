@@ -251,6 +251,8 @@ class App:
                 self.resize((e.x, e.y))
         elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.manager.full = True  # the window's pixels were lost (covered, hidden): draw all of it again
         else:
             self.manager.handle_event(e)
 

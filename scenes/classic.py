@@ -57,6 +57,8 @@ class ClassicScene(TableScene):
     def handle_key(self, e: pygame.event.Event) -> bool:
         if e.key in CALL_KEYS and not self.locked:
             player = f"P{CALL_KEYS.index(e.key) + 1}"  # each seat has its own key
+            if self.online and e.key == CALL_KEYS[0]:
+                player = self.humans[0]  # online, this window's one player calls with Space
             if player in self.humans:
                 self.call(player)
                 return True
@@ -221,6 +223,6 @@ class ClassicScene(TableScene):
         if bot is not None:
             return "thinking…" if not self.game.over else "done"
         if p in self.humans:
-            k = int(p[1:]) - 1
+            k = 0 if self.online else int(p[1:]) - 1
             return f"call: {CALL_KEY_NAMES[k]}" + (" or click" if k == 0 else "")
         return ""

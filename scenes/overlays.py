@@ -100,7 +100,9 @@ class PauseScene(Overlay):
         r = self.draw_box(surface, "Paused")
         u = unit_of(self.size)
         self.column.draw(surface)
-        theme.blit_text(surface, "the clock is stopped · your game is saved", round(u * 0.85),
+        note = "an online game goes on meanwhile" if self.data.get("online") else \
+            "the clock is stopped · your game is saved"
+        theme.blit_text(surface, note, round(u * 0.85),
                         (r.centerx, r.bottom - u * 1.2), theme.MUTED, True, "center")
 
 

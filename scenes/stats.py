@@ -63,7 +63,9 @@ class StatsScene(Scene):
         u = self.u = unit_of(size)
         self.back.rect = pygame.Rect(w // 2 - round(u * 6), h - round(u * 3.4), round(u * 12), round(u * 2.2))
         width = min(w * 0.9, u * 54)
-        self.table = pygame.Rect(round((w - width) / 2), round(u * 7), round(width), round(u * 12.8))
+        self.pitch = min(1.85, 14.5 / len(ORDER))  # rows close up as modes are added: the chart keeps its room
+        self.table = pygame.Rect(round((w - width) / 2), round(u * 7), round(width),
+                                 round(u * (2.9 + self.pitch * (len(ORDER) - 1))))
         self.chart = pygame.Rect(self.table.left, self.table.bottom + round(u * 1.0), self.table.w,
                                  max(round(u * 4), round(h - u * 4.2 - self.table.bottom - u * 1.0)))
 
@@ -98,14 +100,15 @@ class StatsScene(Scene):
         for i, name in enumerate(COLUMNS):
             theme.blit_text(surface, name.upper(), round(u * 0.72), (xs[i] + u * (0.8 if i == 0 else 2.6), t.top),
                             theme.MUTED, True, anchor(i))
+        p = self.pitch
         for k, cells in enumerate(self.rows()):
-            y = t.top + u * (1.9 + k * 1.85)
-            theme.panel(surface, pygame.Rect(t.left, round(y - u * 0.8), t.w, round(u * 1.6)), round(u * 0.4))
+            y = t.top + u * (1.9 + k * p)
+            theme.panel(surface, pygame.Rect(t.left, round(y - u * p * 0.43), t.w, round(u * p * 0.86)), round(u * 0.4))
             pygame.draw.circle(surface, MODE_COLOURS[ORDER[k]], (round(xs[0]), round(y)), round(u * 0.25))
             for i, cell in enumerate(cells):
                 colour = theme.ACCENT if i == 6 and cell != "0" else theme.INK
-                theme.blit_text(surface, cell, round(u * 0.95), (xs[i] + u * (0.8 if i == 0 else 2.6), y), colour,
-                                True, anchor(i))
+                size = round(u * min(0.95, p * 0.55))
+                theme.blit_text(surface, cell, size, (xs[i] + u * (0.8 if i == 0 else 2.6), y), colour, True, anchor(i))
         self.draw_chart(surface, self.chart)
         self.back.draw(surface)
 
@@ -117,15 +120,16 @@ class StatsScene(Scene):
         played = sum(len(d) for d in days)
         theme.blit_text(surface, f"DAILY DEALS · LAST {DAYS} DAYS · {played} played · dim: not won", round(u * 0.75),
                         (r.left + u * 0.8, r.top + u * 0.7), theme.MUTED, True)
-        x = r.right - u * 0.8
-        for mode in reversed(ORDER):  # the legend, right-aligned
-            label = theme.blit_text(surface, MODES[mode].title, round(u * 0.7), (x, r.top + u * 0.7), theme.MUTED,
-                                    True, "topright")
-            box = pygame.Rect(0, 0, round(u * 0.6), round(u * 0.6))
-            box.midright = (label.left - round(u * 0.25), label.centery)
+        x, y = r.left + u * 0.8, r.top + u * 1.8
+        for mode in ORDER:  # the legend under the title, in as many lines as the width needs
+            w = theme.text_size(MODES[mode].title, round(u * 0.7), True)[0] + u * 1.7
+            if x + w > r.right - u * 0.8:
+                x, y = r.left + u * 0.8, y + u * 1.1
+            box = pygame.Rect(round(x), round(y + u * 0.1), round(u * 0.6), round(u * 0.6))
             pygame.draw.rect(surface, MODE_COLOURS[mode], box, border_radius=2)
-            x = box.left - u * 0.8
-        plot = pygame.Rect(r.left + u * 0.8, r.top + u * 1.9, r.w - u * 1.6, r.h - u * 3.3)
+            theme.blit_text(surface, MODES[mode].title, round(u * 0.7), (box.right + u * 0.25, y), theme.MUTED, True)
+            x += w
+        plot = pygame.Rect(r.left + u * 0.8, y + u * 1.5, r.w - u * 1.6, r.bottom - u * 1.4 - (y + u * 1.5))
         base = plot.bottom
         pygame.draw.line(surface, theme.DIM, (plot.left, base), (plot.right, base), 1)
         step = plot.w / DAYS

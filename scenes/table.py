@@ -73,7 +73,8 @@ class TableScene(Scene):
         self.driver = self.make_driver() if self.demo else None
         if self.replaying:
             self.toast.show("Replay — Esc to stop", theme.INFO, 4.0)
-        elif not self.demo and not (self.app.settings.get("tutorial_seen") or {}).get("basics"):
+        elif not self.demo and not self.online and self.v.get("features", 4) == 4 and \
+                not (self.app.settings.get("tutorial_seen") or {}).get("basics"):  # (Junior's cards have 3)
             self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
 
     def first_play(self, data: dict[str, Any], seen: str, scene: str, page: dict[str, Any]) -> None:
@@ -217,7 +218,7 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         if not self.game.over:
-            self.app.manager.push("pause", {"mode": self.mode})
+            self.app.manager.push("pause", {"mode": self.mode, "online": self.online})
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""

@@ -222,7 +222,8 @@ class Classic(Game):
             for p, pts in ranking:
                 lines.append(f"{names.get(p, p)}: {pts} point{'s' if pts != 1 else ''}  ({v['misses'][p]} wrong)")
             winners = [p for p, pts in ranking if pts == ranking[0][1]]
-            title = "Draw!" if len(winners) > 1 else f"{names.get(winners[0], winners[0])} wins!"
+            name = names.get(winners[0], winners[0])
+            title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
             return {"title": title, "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "lines": lines,
                     "stat_score": v["scores"]["P1"], "by_worth": v["by_worth"]}
         timed = v["timed"]
