@@ -264,11 +264,13 @@ class App:
 
         Returns whether the app is still running.
         """
+        # game time is real time, never clamped (animation steps are); it is this frame's time before the
+        # events are handled: a key pressed after a long idle sleep acts now, not at the last frame's time
+        self.now += max(dt, 0.0)
         self.manager.apply()
         for e in (events or []) + pygame.event.get():
             self.handle(e)
             self.manager.apply()
-        self.now += max(dt, 0.0)  # game time is real time: never clamped (animation steps are)
         self.acc += min(max(dt, 0.0), MAX_FRAME)
         while self.acc >= STEP:
             self.manager.update(STEP)

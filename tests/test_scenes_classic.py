@@ -29,6 +29,7 @@ SEED = 11
 def start(app, seats=("human",), **options):
     app.manager.switch("classic", {"seed": SEED, "options": {"players": len(seats), **options},
                                    "seats": list(seats)})
+    app.step(0.0)  # the game starts in this frame; its clock counts the frames after it
     step(app, 1.0)
     return top(app)
 

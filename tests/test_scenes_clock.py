@@ -77,3 +77,14 @@ def test_a_game_left_unfinished_keeps_the_time_it_was_left_at(app):
     app.manager.switch("pillars", {"resume": app.load_game("pillars")})
     app.step(0.0)
     assert top(app).clock == pytest.approx(32.0, abs=0.01)
+
+
+def test_a_key_after_a_long_sleep_acts_at_the_time_it_came(app):
+    """The loop sleeps while nothing moves; the frame that wakes for a key press is seconds later."""
+    app.settings["tutorial_seen"] = {}
+    app.manager.switch("classic", {"seed": 3, "options": {"timed": "blitz"}, "seats": ["human"]})
+    app.step(0.0)
+    scene = app.manager.stack[0]
+    assert type(top(app)).__name__ == "TutorialScene"
+    app.step(20.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=0)])
+    assert top(app) is scene and scene.clock == pytest.approx(0.0)  # twenty seconds on the tutorial cost nothing

@@ -14,6 +14,7 @@ SEED = 9
 
 def start(app, cards=12):
     app.manager.switch("findall", {"seed": SEED, "options": {"cards": cards}})
+    app.step(0.0)  # the game starts in this frame; its clock counts the frames after it
     settle(app)
     return top(app)
 

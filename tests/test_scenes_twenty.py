@@ -16,6 +16,7 @@ TUTORIALS_SEEN = ("twenty",)
 
 def start(app, seats=("human", "bot:casual")):
     app.manager.switch("twenty", {"seed": SEED, "options": {"players": len(seats)}, "seats": list(seats)})
+    app.step(0.0)  # the game starts in this frame; its clock counts the frames after it
     step(app, 1.5)
     return top(app)
 
