@@ -89,6 +89,7 @@ SCENES: dict[str, str] = {
     "chain": "scenes.classic:ClassicScene",
     "ultra": "scenes.classic:ClassicScene",
     "shuffle": "scenes.classic:ClassicScene",
+    "unfinished": "scenes.unfinished:UnfinishedScene",
     "online": "scenes.online:OnlineScene",
     "lobby": "scenes.lobby:LobbyScene",
 }

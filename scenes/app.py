@@ -139,6 +139,10 @@ class App:
     def saved_modes(self) -> list[str]:
         return self.store.saved_modes()
 
+    def saved_games(self) -> list[dict]:
+        """Every unfinished game: mode, when it was saved, its moves (the store's summary)."""
+        return self.store.saved_games()
+
     def record_result(self, mode: str, result: dict) -> None:
         try:
             self.store.record_result(mode, result)

@@ -24,7 +24,10 @@ class MenuScene(Scene):
         play = [Button(MODES[m].title if MODES[m].ready else f"{MODES[m].title} — soon",
                        lambda m=m: self.choose(m), accent=(m == "classic")) for m in ORDER]
         more = []
-        if self.resume_mode:
+        if len(saved) > 1:  # several unfinished games: the list of them, each with its date and progress
+            more.append(Button(f"Continue… ({len(saved)} games)",
+                               lambda: self.app.manager.switch("unfinished", {}), accent=True))
+        elif self.resume_mode:
             more.append(Button(f"Continue {MODES[self.resume_mode].title}", self.resume, accent=True))
         more += [
             Button("Play online", lambda: self.app.manager.switch("online", {})),

@@ -51,6 +51,9 @@ def fresh_seed() -> int:
     return int(time.time() * 1000) % 1_000_000
 
 
+ASK_AGAIN = 30.0  # seconds a second Start press replaces an unfinished game without asking again
+
+
 class SetupScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
         self.mode = data.get("mode", "classic")
@@ -95,6 +98,13 @@ class SetupScene(Scene):
         return None
 
     def start(self) -> None:
+        """Start the deal; over an unfinished game of this mode, only on a second press (the first asks)."""
+        if self.info.name in self.app.saved_modes() and getattr(self, "asked", -1.0) < self.app.now:
+            self.asked = self.app.now + ASK_AGAIN
+            self.app.manager.push("message", {
+                "title": "An unfinished game", "text": f"Your unfinished {self.info.title} game will be replaced. "
+                "Press Start again to play this deal, or go back and continue it from the menu."})
+            return
         data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
         self.app.manager.switch(self.info.scene, data)
 

@@ -88,3 +88,25 @@ def test_a_key_after_a_long_sleep_acts_at_the_time_it_came(app):
     assert type(top(app)).__name__ == "TutorialScene"
     app.step(20.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=0)])
     assert top(app) is scene and scene.clock == pytest.approx(0.0)  # twenty seconds on the tutorial cost nothing
+
+
+def test_every_unfinished_game_is_offered_and_a_new_one_over_it_asks_first(app):
+    from scene_driver import button, click
+
+    for mode in ("pillars", "mags"):
+        scene = start(app, mode)
+        scene.play(scene.game.demo_choice({}))
+        app.manager.switch("menu", {})
+        app.step(0.0)
+    click(app, button(top(app), "Continue…").rect.center)
+    rows = [b.label for b in top(app).column.buttons]
+    assert any(r.startswith("Pillars · saved") for r in rows) and any(r.startswith("Mag's") for r in rows)
+    click(app, next(b for b in top(app).column.buttons if b.label.startswith("Mag's")).rect.center)
+    assert top(app).mode == "mags" and top(app).game.history
+    app.manager.switch("setup", {"mode": "pillars"})
+    app.step(0.0)
+    click(app, button(top(app), "Start").rect.center)
+    assert type(top(app)).__name__ == "MessageScene"  # asks before replacing the unfinished game
+    press(app, pygame.K_RETURN)
+    click(app, button(top(app), "Start").rect.center)
+    assert top(app).mode == "pillars" and not top(app).game.history
