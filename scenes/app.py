@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from sprites import cardart, theme
+from sprites.layout import desktop_size, fit_window
 
 from .input import PAD_EVENTS, Pads
 from .manager import SceneManager
@@ -73,7 +74,7 @@ class App:
         self._journaled: dict[str, tuple[Any, int]] = {}  # mode -> (session, events on disk)
         s = self.settings
         size = self.options.size or tuple(s.get("window_size", (1280, 720)))
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.windowed_size = fit_window(size, desktop_size(), MIN_SIZE)
         self.fullscreen = bool(self.options.fullscreen or s.get("fullscreen", False))
         pygame.display.set_caption("Set Arcade")
         self.screen = self._open_window()

@@ -189,3 +189,27 @@ def table_slots(n: int, board: pygame.Rect, width: int | None = None,
         r, c = slot(i, rows)
         out.append((x0 + c * (w + gx), y0 + r * (h + gy)))
     return out
+
+
+def fit_window(size, desktop: tuple[int, int] | None, least: tuple[int, int] = (640, 400)) -> tuple[int, int]:
+    """A window size at least ``least`` and no larger than the desktop (a remembered size may come
+    from a bigger screen, or from a damaged settings file).
+
+    >>> fit_window((16384, 16384), (1920, 1080)), fit_window((100, 100), None)
+    ((1920, 1080), (640, 400))
+    """
+    w, h = max(least[0], int(size[0])), max(least[1], int(size[1]))
+    if desktop and desktop[0] >= least[0] and desktop[1] >= least[1]:
+        w, h = min(w, desktop[0]), min(h, desktop[1])
+    return w, h
+
+
+def desktop_size() -> tuple[int, int] | None:
+    """The desktop's size, or None where there is no real screen (the headless drivers) or it is unknown."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
