@@ -123,7 +123,6 @@ class Session:
         self.pending: str | None = None  # a bot's pick, played when its call ends
         self.hold_until = 0.0  # 20/20: the won hand stays on the table until then
         self.changed = 0.0  # when the position last changed (bots plan from then)
-        self.undos = 0
         self.follow = follow  # a replica of a game decided elsewhere (online): its events come by apply_event
 
     # ----- who is who ------------------------------------------------------------
@@ -307,8 +306,10 @@ class Session:
         event = self._record(move)  # raises, changing nothing, if refused
         if implicit:  # a pick made without a call first: the call is part of it
             self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
-        if picks and getattr(self.game, "picking", lambda p: False)(player):
-            self.caller, self.call_ends = player, self.call_ends if not implicit else self.clock + self.call_time
+        if picks and getattr(self.game, "picking", lambda p: False)(player):  # Memory: between flips
+            if implicit:
+                self.call_ends = self.clock + self.call_time
+            self.caller = player
         else:
             self.caller = self.pending = None
         return event
@@ -317,8 +318,7 @@ class Session:
         if self.realtime:
             raise IllegalMove(f"there is no {word} in {self.mode}")
         if word == "undo":
-            self.game.undo()
-            self.undos += 1
+            self.game.undo()  # the game counts it (its result says undo was used)
         else:
             self.game.redo()
         self.changed = self.clock
@@ -401,9 +401,8 @@ class Session:
             "clock": round(self.clock, 3), "left": self.left, "seats": list(self.seats),
             "scores": dict(score) if isinstance(score, dict) else {"P1": score},
             "caller": self.caller, "call_left": max(0.0, self.call_ends - self.clock) if self.caller else None,
-            "call_time": self.call_time, "picking": Move.parse(self.pending).cards and
-            [c for c in Move.parse(self.pending).cards] if self.pending else None,
-            "hold": max(0.0, self.hold_until - self.clock), "paused": self.paused, "undos": self.undos,
+            "call_time": self.call_time, "picking": list(Move.parse(self.pending).cards) if self.pending else None,
+            "hold": max(0.0, self.hold_until - self.clock), "paused": self.paused, "undos": self.game.undos,
             "events": len(self.events),
         })
         return v
@@ -412,15 +411,13 @@ class Session:
         """How the game ended, as plain data: ``won``, ``score``, ``time``, ``standings`` and more."""
         g = self.game
         scores = self.view()["scores"]
-        ranked = sorted(self.players, key=lambda p: (-_num(scores.get(p)), p))
-        if getattr(g, "LOWER_IS_BETTER", False) and len(self.players) == 1:
-            ranked = list(self.players)
+        ranked = sorted(self.players, key=lambda p: (-_num(scores.get(p)), p))  # scores: more is better
         standings = [{"player": p, "seat": int(p[1:]) - 1, "kind": self.seats[int(p[1:]) - 1],
                       "score": scores.get(p)} for p in ranked]
         return {"mode": self.mode, "over": g.over, "won": bool(g.won), "score": g.score,
                 "time": round(self.clock, 2), "standings": standings, "title": g.title,
                 "lower_is_better": bool(getattr(g, "LOWER_IS_BETTER", False)),
-                "ended": bool(getattr(g, "ended", False)), "undos": self.undos, "moves": len(g.history)}
+                "ended": bool(getattr(g, "ended", False)), "undos": g.undos, "moves": len(g.history)}
 
     # ----- saving -------------------------------------------------------------------------
     def to_json(self) -> str:

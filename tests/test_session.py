@@ -123,13 +123,15 @@ def test_a_session_saved_mid_call_resumes_with_the_same_call_time_left():
     assert t.caller is None and t.view(0)["scores"]["P1"] == -1
 
 
-def test_a_resumed_session_goes_on_as_the_uninterrupted_one():
-    s = new_session("twenty", seed=8, seats=["bot:casual", "bot:fast"], now=0.0)
+@pytest.mark.parametrize(("mode", "seats"), [("twenty", ["bot:casual", "bot:fast"]),
+                                              ("classic", ["human", "bot:partner"])])  # a partner: a typical pace
+def test_a_resumed_session_goes_on_as_the_uninterrupted_one(mode, seats):
+    s = new_session(mode, seed=8, seats=seats, now=0.0)
     s.tick(200.0)
-    t = from_json(s.to_json(), now=0.0)
+    t = from_json(s.to_json(), now=200.0)
     s.tick(700.0)
-    t.tick(500.0)
-    assert t.events == s.events
+    t.tick(700.0)
+    assert t.events == s.events and len(s.events) > 4
 
 
 def test_solitaire_undo_redo_are_events_and_replay():
@@ -213,12 +215,3 @@ def test_bots_play_the_five_online_modes(mode):
     moves = [e for e in s.events if " call " not in e]
     assert len(moves) >= 3 and all(e.startswith(("P1 ", "P2 ")) for e in moves)
     assert max(s.view()["scores"].values()) >= 1
-
-
-def test_a_partner_without_a_known_pace_starts_at_a_typical_one_and_resumes():
-    s = new_session("classic", seed=6, seats=["human", "bot:partner"], now=0.0)
-    s.tick(100.0)
-    t = from_json(s.to_json(), now=100.0)
-    s.tick(300.0)
-    t.tick(300.0)
-    assert t.events == s.events
