@@ -21,12 +21,23 @@ from game.move import Move
 from sprites import theme
 from sprites.cardart import art_for
 from sprites.hud import Button, row_buttons
+from sprites.layout import Frame
 
 from .solitaire import PileBoard
 from .solitaire_players import PillarsPlayer
 from .table import TableScene
 
 CELEBRATE = 3.0  # seconds the won table stays before the results
+GAP_SHARE = 0.12  # the gap between two columns, in card widths
+STRIP = 11.6  # the height, in units, of the panel laid under the board in a tall window
+
+
+def column_width(board: pygame.Rect, u: float) -> int:
+    """The card width that fits the six columns in ``board`` (a full column of 13 shows at least a third of
+    each card)."""
+    by_w = board.w / (6 + 7 * GAP_SHARE)
+    by_h = (board.h - u * 1.5) / 4.3 * 1.55
+    return max(30, int(min(by_w, by_h, 260)))
 
 
 class PillarsBoard(PileBoard):
@@ -38,6 +49,7 @@ class PillarsBoard(PileBoard):
         super().__init__(scene)
         self.side_zone = pygame.Rect(0, 0, 0, 0)  # where a click puts an oracle to the side
         self.stack_pos = (0.0, 0.0)
+        self.info = self.legend_area = pygame.Rect(0, 0, 0, 0)  # the panel's parts (one rect, or a strip's thirds)
 
     def pile_codes(self) -> list[list[str]]:
         return self.scene.v["columns"]
@@ -52,26 +64,32 @@ class PillarsBoard(PileBoard):
         f, u = self.scene.frame, self.scene.frame.unit
         b = f.board
         label = u * 1.5
-        gap_share = 0.12
-        by_w = b.w / (6 + 7 * gap_share)
-        by_h = (b.h - label) / 4.3 * 1.55  # a full column of 13 shows at least a third of each card
-        self.card_w = max(30, int(min(by_w, by_h, 260)))
+        self.card_w = column_width(b, u)
         w, h = self.card_w, self.card_h
-        gap = w * gap_share
+        gap = w * GAP_SHARE
         x0 = b.centerx - (6 * w + 5 * gap) / 2 + w / 2
         y0 = b.top + label + h / 2
         self.anchors = [(x0 + i * (w + gap), y0) for i in range(6)]
         self.room = [b.bottom - u * 0.4 - h / 2 - y0] * 6
         side = f.side
-        self.stack_pos = (side.left + u * 2.4, side.top + u * 6.4)
-        fan_top = side.top + u * 8.8 + h / 2
-        self.extra_pos = [(side.centerx, fan_top + j * h * 0.4) for j in range(3)]
-        self.side_zone = pygame.Rect(side.left + u * 0.5, side.top + u * 4.6, side.w - u, u * 4 + h * 1.8)
+        if f.strip:  # the panel is a strip under the board: counts | side oracles | legend and buttons
+            self.info = pygame.Rect(side.left, side.top, round(max(u * 15, side.w * 0.28)), side.h)
+            fan = pygame.Rect(self.info.right + u, side.top, round(w * 1.9 + u), side.h)
+            self.extra_pos = [(fan.left + u / 2 + w / 2 + j * w * 0.45, fan.centery) for j in range(3)]
+            self.side_zone = fan.inflate(0, -u)
+            self.legend_area = pygame.Rect(fan.right + u, side.top, side.right - fan.right - u, side.h)
+        else:  # the side panel: counts, then the side oracles fanning down, the legend and buttons at its foot
+            self.info = self.legend_area = side
+            fan_top = side.top + u * 8.8 + h / 2
+            self.extra_pos = [(side.centerx, fan_top + j * h * 0.4) for j in range(3)]
+            self.side_zone = pygame.Rect(side.left + u * 0.5, side.top + u * 4.6, side.w - u, u * 4 + h * 1.8)
+        self.stack_pos = (self.info.left + u * 2.4, self.info.top + u * 6.4)
         n = len(self.scene.side_buttons)
+        area = self.legend_area
         bh, g = round(u * 2.0), round(u * 0.5)
-        top = side.bottom - 2 * bh - g - round(u * 0.6)
-        row_buttons(self.scene.side_buttons[:2], pygame.Rect(side.left + u * 0.8, top, side.w - u * 1.6, bh), g)
-        row_buttons(self.scene.side_buttons[2:n], pygame.Rect(side.left + u * 0.8, top + bh + g, side.w - u * 1.6, bh),
+        top = area.bottom - 2 * bh - g - round(u * 0.6)
+        row_buttons(self.scene.side_buttons[:2], pygame.Rect(area.left + u * 0.8, top, area.w - u * 1.6, bh), g)
+        row_buttons(self.scene.side_buttons[2:n], pygame.Rect(area.left + u * 0.8, top + bh + g, area.w - u * 1.6, bh),
                     g)
 
     def origin(self) -> tuple[float, float]:
@@ -152,6 +170,14 @@ class PillarsBoard(PileBoard):
 class PillarsScene(TableScene):
     BOARD = PillarsBoard
     mode = "pillars"
+
+    def make_frame(self, size: tuple[int, int]) -> Frame:
+        """The side panel goes under the board when that makes the cards clearly larger (a 4:3 window)."""
+        side = Frame(size)
+        under = Frame(size, strip=round(side.unit * STRIP))
+        if column_width(under.board, under.unit) > 1.15 * column_width(side.board, side.unit):
+            return under
+        return side
 
     def enter(self, data: dict[str, Any]) -> None:
         self.choosing = False  # an oracle waits for its place
@@ -258,6 +284,7 @@ class PillarsScene(TableScene):
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         super().draw_side(surface, rect)
         u, v = self.frame.unit, self.v
+        rect = self.board.info
         x = rect.left + u
         theme.blit_text(surface, "FOUNDATIONS DOWN", round(u * 0.85), (x, rect.top + u * 0.8), theme.MUTED, True)
         theme.blit_text(surface, str(v["down"]), round(u * 2.2), (rect.right - u, rect.top + u * 0.5), theme.INK,
@@ -289,4 +316,4 @@ class PillarsScene(TableScene):
             theme.panel(surface, r, self.board.art().radius, (255, 255, 255, 6), (255, 255, 255, 30))
             theme.blit_text(surface, "side oracles", round(u * 0.8), r.center, theme.DIM, True, "center")
         top = min(b.rect.top for b in self.side_buttons)
-        self.board.draw_legend(surface, top - u * 0.6)
+        self.board.draw_legend(surface, top - u * 0.6, self.board.legend_area)

@@ -174,11 +174,11 @@ class StackDrawing:
             return r
         return None
 
-    def draw_legend(self, surface: pygame.Surface, bottom: float) -> None:
-        """The key legend, its last line at ``bottom``."""
+    def draw_legend(self, surface: pygame.Surface, bottom: float, area: pygame.Rect | None = None) -> None:
+        """The key legend, its last line at ``bottom``, in ``area`` (the side panel)."""
         u = self.scene.frame.unit
         size = round(u * 0.78)
-        side = self.scene.frame.side
+        side = area or self.scene.frame.side
         x = side.left + u
         lines = [part for line in self.LEGEND for part in theme.wrap(line, size, round(side.w - 2 * u), True)]
         y = bottom - len(lines) * u * 1.05  # wrapped to the panel: a long line never runs past its border

@@ -67,7 +67,7 @@ class TableScene(Scene):
         for b in self.side_buttons:
             b.enabled = not (self.demo or self.replaying)  # watching: the actions are shown, dimmed
         self.top_buttons = self.hud.top_buttons
-        self.frame = Frame(self.size)
+        self.frame = self.make_frame(self.size)
         self.resize(self.size)
         self.deal_in(0.05)
         self.driver = self.make_driver() if self.demo else None
@@ -153,8 +153,12 @@ class TableScene(Scene):
         self.v = self.game.view()
         self.board.refresh()
 
+    def make_frame(self, size: tuple[int, int]) -> Frame:
+        """The window's regions for this mode (a mode may put its side panel under the board)."""
+        return Frame(size)
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.frame = Frame(size)
+        self.frame = self.make_frame(size)
         self.place(animate=False)
         self.hud.place(self.frame, self.side_buttons)
         self.board.resized()

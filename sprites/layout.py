@@ -137,21 +137,34 @@ def columns_for(n: int, rows: int) -> int:
 
 @dataclass
 class Frame:
-    """The regions of the window for a table scene."""
+    """The regions of the window for a table scene.
+
+    With ``strip`` (a height in px) the side panel becomes a strip that long under the board, and the
+    board takes the whole width: for a tall window and a wide board (Pillars' six columns at 4:3).
+
+    >>> f = Frame((800, 600), strip=170)
+    >>> f.board.w > 700, f.side.h == 170, f.side.top > f.board.bottom
+    (True, True, True)
+    """
 
     size: tuple[int, int]
+    strip: int = 0
 
     def __post_init__(self) -> None:
         w, h = self.size
         self.unit = max(10, min(w / 64, h / 36))  # a typographic unit: 20px at 1280x720
         u = self.unit
+        m = round(u * 0.8)
         self.top = pygame.Rect(0, 0, w, round(u * 3.4))
         self.bottom = pygame.Rect(0, h - round(u * 2.4), w, round(u * 2.4))
-        side_w = round(min(max(w * 0.25, 230), 440))
-        self.side = pygame.Rect(w - side_w - round(u * 0.8), self.top.bottom, side_w,
-                                self.bottom.top - self.top.bottom)
-        self.board = pygame.Rect(round(u * 0.8), self.top.bottom, self.side.left - round(u * 1.6),
-                                 self.bottom.top - self.top.bottom)
+        if self.strip:
+            self.side = pygame.Rect(m, self.bottom.top - self.strip, w - 2 * m, self.strip)
+            self.board = pygame.Rect(m, self.top.bottom, w - 2 * m, self.side.top - m // 2 - self.top.bottom)
+        else:
+            side_w = round(min(max(w * 0.25, 230), 440))
+            self.side = pygame.Rect(w - side_w - m, self.top.bottom, side_w, self.bottom.top - self.top.bottom)
+            self.board = pygame.Rect(m, self.top.bottom, self.side.left - round(u * 1.6),
+                                     self.bottom.top - self.top.bottom)
         self.deck_pos = (self.board.left + u * 1.5, self.bottom.centery)
 
 

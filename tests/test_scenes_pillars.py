@@ -300,3 +300,36 @@ def test_an_oracle_to_a_full_column_is_refused_and_still_asks(app):
     press(app, pygame.K_o, "o")
     press(app, pygame.K_2, "2")
     assert (scene.choosing, scene.game.history, "not empty" in scene.toast.s) == (True, [], True)
+
+
+def test_a_4_by_3_window_lays_the_panel_under_the_columns_with_larger_cards(tmp_path):
+    from scene_driver import make_app
+
+    small = make_app(tmp_path, size=(800, 600), seen=("pillars",))
+    small.start()
+    try:
+        scene = start(small)
+        f, b = scene.frame, scene.board
+        art = scene.art()
+        screen = pygame.Rect((0, 0), small.size)
+        cards = [s.rect(art) for s in scene.sprites.values()]
+        buttons = [x.rect for x in scene.side_buttons]
+        # the columns use the whole width: cards ~114 px instead of the ~78 px beside a side panel
+        assert f.strip and f.side.top > f.board.bottom and b.card_w >= 110
+        assert all(screen.contains(r) and not r.colliderect(f.side) for r in cards) and len(cards) == 78
+        assert all(f.side.contains(r) for r in buttons)
+        assert not any(r.colliderect(o) for i, r in enumerate(buttons) for o in buttons[i + 1:])
+        # an oracle put to the side lies in the strip, beside the counts and the buttons
+        press(small, pygame.K_o, "o")
+        click(small, b.side_zone.center)
+        settle(small)
+        oracle = scene.sprites[card(scene.v["side"][0])].rect(art)
+        assert scene.game.history == ["oracle side"] and f.side.contains(oracle)
+        assert not oracle.colliderect(b.info) and not any(oracle.colliderect(r) for r in buttons)
+    finally:
+        pygame.quit()
+
+
+def test_a_wide_window_keeps_the_side_panel(app):
+    scene = start(app)
+    assert not scene.frame.strip and scene.frame.side.left > scene.frame.board.right
