@@ -19,7 +19,7 @@ import pygame
 from game.cards import code, describe, find_sets
 from game.move import Move
 from sprites import theme
-from sprites.cardart import art_for
+from sprites.cardart import ASPECT, art_for
 from sprites.hud import Button, row_buttons
 from sprites.layout import Frame
 
@@ -38,6 +38,25 @@ def column_width(board: pygame.Rect, u: float) -> int:
     by_w = board.w / (6 + 7 * GAP_SHARE)
     by_h = (board.h - u * 1.5) / 4.3 * 1.55
     return max(30, int(min(by_w, by_h, 260)))
+
+
+def pillars_frame(size: tuple[int, int]) -> Frame:
+    """The side panel goes under the board when that makes the cards clearly larger (a 4:3 window), unless
+    the window is so low that the fanned columns would then show too little of each card to read.
+
+    >>> [bool(pillars_frame(s).strip) for s in ((800, 600), (1024, 768), (1280, 720), (960, 600), (640, 400))]
+    [True, True, False, False, False]
+    """
+    side = Frame(size)
+    under = Frame(size, strip=round(side.unit * STRIP))
+    wider = column_width(under.board, under.unit) > 1.15 * column_width(side.board, side.unit)
+    return under if wider and fan_gap(under.board, under.unit) >= 0.7 * fan_gap(side.board, side.unit) else side
+
+
+def fan_gap(board: pygame.Rect, u: float) -> float:
+    """How much of each card a full column shows, in px (as ``PileBoard.compute_steps`` fans it)."""
+    h = column_width(board, u) / ASPECT
+    return min(h * 0.48, (board.h - u * 1.9 - h) / PillarsBoard.FAN_FIXED)
 
 
 class PillarsBoard(PileBoard):
@@ -172,12 +191,7 @@ class PillarsScene(TableScene):
     mode = "pillars"
 
     def make_frame(self, size: tuple[int, int]) -> Frame:
-        """The side panel goes under the board when that makes the cards clearly larger (a 4:3 window)."""
-        side = Frame(size)
-        under = Frame(size, strip=round(side.unit * STRIP))
-        if column_width(under.board, under.unit) > 1.15 * column_width(side.board, side.unit):
-            return under
-        return side
+        return pillars_frame(size)
 
     def enter(self, data: dict[str, Any]) -> None:
         self.choosing = False  # an oracle waits for its place
