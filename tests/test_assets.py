@@ -15,7 +15,6 @@ import pygame
 import pytest
 
 from sprites import assets
-from sprites import audio as audio_module
 from sprites.assets import APP_NAME, VERSION, icon_path, resource_path
 from sprites.audio import SOUND_NAMES, Audio
 
@@ -60,10 +59,17 @@ def test_resource_path_needs_a_part():
         resource_path()
 
 
-@pytest.mark.parametrize("module", [assets, audio_module], ids=["assets", "audio"])
-def test_docstring_examples_hold(module):
-    # sprites/ is not in pytest's doctest paths, so its examples are checked here.
-    assert doctest.testmod(module).failed == 0
+WINDOW_MODULES = sorted(f"{d}.{p.stem}" for d in ("sprites", "scenes") for p in (ROOT / d).glob("*.py")
+                        if p.stem != "__init__")
+
+
+@pytest.mark.parametrize("name", WINDOW_MODULES)
+def test_docstring_examples_hold(name):
+    # sprites/ and scenes/ are not in pytest's doctest paths (they need pygame), so their examples run here.
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0
 
 
 def test_app_name():
