@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 
-MODES = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "shuffle")
+MODES = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -244,10 +244,7 @@ class Bot:
         """
         self._check(game)
         if game.name not in GAMES:  # the mode lists what could be taken, each with its difficulty
-            n = len(game.table)
-            # difficulty 0 is a guess (Memory's unseen cards): as slow to choose as the hardest Set
-            return [Sighting(now + self.see_time(n, o.difficulty if o.difficulty >= 1 else 4), tuple(o.cards),
-                             o.difficulty, o.move) for o in game.bot_options(self.player)]
+            return self._option_sightings(game, now)
         own = self._own(game)
         cards = own + list(game.table)
         sets = find_sets(cards)
@@ -255,6 +252,26 @@ class Bot:
             mine = set(own)
             sets = [s for s in sets if mine.intersection(s)]
         return [Sighting(now + self.see_time(len(cards), worth(*s)), s, worth(*s)) for s in sets]
+
+    def _option_sightings(self, game: Any, now: float) -> list[Sighting]:
+        """Sightings of the moves a mode lists with their difficulty (``bot_options``).
+
+        Difficulty 0 is a guess (Memory: a card never seen).  A bot that knows a
+        Set turns toward it and guesses only when it knows none; a guess, and a
+        card turned toward a Set already begun, takes a reaction time, not a search.
+        """
+        options = game.bot_options(self.player)
+        known = [o for o in options if o.difficulty >= 1]
+        midway = getattr(game, "picking", lambda p: False)(self.player)
+        n = len(game.table)
+        out = []
+        for o in known or options:
+            if o.difficulty < 1 or midway:
+                t = self.params.reaction * self._noise()
+            else:
+                t = self.see_time(n, round(o.difficulty))
+            out.append(Sighting(now + t, tuple(o.cards), o.difficulty, o.move))
+        return out
 
     def plan(self, game: Any, now: float) -> tuple[float, str] | None:
         """The bot's next move and when it will make it, as ``(time, move)`` without ``@time``.

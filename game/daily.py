@@ -199,7 +199,8 @@ def share_text(result: dict) -> str:
     """A spoiler-free summary of a daily result, in the style of Wordle.
 
     ``result`` keys: mode, date, won, score, time (seconds), and optional
-    par, title, hints, misses and ``worths`` (the worth of each Set, in order).
+    par, title, hints, misses, ``worths`` (the worth of each Set, in order) and
+    ``unit`` (what the score counts: "Sets", "UltraSets").
 
     >>> print(share_text({"mode": "points", "date": "2026-11-22", "won": True, "score": 31,
     ...                   "par": 40, "time": 332, "hints": 1, "worths": [1, 4, 2], "misses": 1}))
@@ -218,7 +219,9 @@ def share_text(result: dict) -> str:
         par = result.get("par")
         parts.append(f"{result['score']} points" + (f" (par ≥{par})" if par is not None else ""))
     else:
-        parts.append(f"{result['score']} Sets" if "score" in result else ("Won" if result.get("won") else "Done"))
+        unit = result.get("unit", "Sets")
+        unit = unit[:-1] if result.get("score") == 1 and unit.endswith("s") else unit  # "1 Set"
+        parts.append(f"{result['score']} {unit}" if "score" in result else ("Won" if result.get("won") else "Done"))
     if result.get("time") is not None:
         t = int(result["time"])
         parts.append(f"{t // 60}:{t % 60:02d}")

@@ -205,6 +205,13 @@ be on the table. Three more cards come while no UltraSet is there.
 
 Call SET (Space, or click a card), then pick four cards. A right UltraSet scores 1 and shows the card both
 pairs complete to; a wrong pick or a call that runs out costs 1."""),
+    "memory": _plain("""\
+Memory: the twelve cards lie face down. Turn up three, one at a time: a Set is yours (+1) and three new
+cards come face down; anything else turns back after a moment and costs nothing. Remember what you saw —
+so do the bots. Three more cards come while the table holds no Set.
+
+Click a face-down card (or press its key) to turn it up: the first card is your call, and you have the
+call time to turn the other two. While someone is turning cards, the others wait."""),
     "shuffle": _plain("""\
 Shuffle: Classic, except that after every Set the table goes back into the deck, the deck is shuffled and
 a fresh table is dealt — no card you studied stays.
@@ -224,14 +231,14 @@ def race_setup(values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     return {"players": n}, ["human"] + [values.get(f"p{i}", "bot:casual") for i in range(2, n + 1)]
 
 
-def _race(name: str, title: str, tagline: str) -> ModeInfo:
+def _race(name: str, title: str, tagline: str, keys: str = f"{TABLE_KEYS} · Space call SET") -> ModeInfo:
     seats = tuple(Option(f"p{i}", f"Player {i}", (("human", "Human (hot seat)"),) + tuple(
         (f"bot:{lv}", f"Bot: {lv}") for lv in BOT_LEVELS), "bot:casual", lambda v, i=i: v.get("players", 1) >= i)
         for i in (2, 3, 4))
     return ModeInfo(name, title, tagline, name, RACE_HELP[name],
                     (Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2),) + seats,
                     lambda values: dict(zip(("options", "seats"), race_setup(values))),
-                    keys=f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}")
+                    keys=f"{keys} · {WINDOW_KEYS}", tutorial="solo_tutorial")
 
 
 MODES: dict[str, ModeInfo] = {
@@ -283,11 +290,13 @@ MODES.update({
     "junior": _race("junior", "Junior SET", "Three features, 27 solid cards"),
     "chain": _race("chain", "Set-Chain", "Every Set carries a card of the last"),
     "ultra": _race("ultra", "UltraSet", "Two pairs that complete alike"),
+    "memory": _race("memory", "Memory", "Face down: turn up three, remember the rest",
+                    "Mouse: click a card to turn it up · Keys: 1 2 3 / q w e / a s d / z x c turn a card up"),
     "shuffle": _race("shuffle", "Shuffle", "A fresh table after every Set"),
 })
 
 #: menu order
-ORDER = ("classic", "points", "findall", "pillars", "mags", "twenty", "junior", "chain", "ultra", "shuffle")
+ORDER = ("classic", "points", "findall", "pillars", "mags", "twenty", "junior", "chain", "ultra", "memory", "shuffle")
 
 
 def defaults(info: ModeInfo) -> dict[str, Any]:

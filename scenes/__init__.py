@@ -88,6 +88,7 @@ SCENES: dict[str, str] = {
     "junior": "scenes.classic:ClassicScene",  # the race modes play in Classic's scene, named by mode
     "chain": "scenes.classic:ClassicScene",
     "ultra": "scenes.classic:ClassicScene",
+    "memory": "scenes.classic:ClassicScene",
     "shuffle": "scenes.classic:ClassicScene",
     "unfinished": "scenes.unfinished:UnfinishedScene",
     "online": "scenes.online:OnlineScene",

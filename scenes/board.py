@@ -79,6 +79,8 @@ class Board:
 class TableBoard(Board):
     """The open table's layout and sprites."""
 
+    leave_delay = 0.0  # seconds taken cards stay in place before they fly (Memory shows its third card)
+
     def art(self, n: int | None = None):
         s = self.scene.app.settings
         n = len(self.scene.table) if n is None else n
@@ -123,12 +125,12 @@ class TableBoard(Board):
         table = set(self.scene.table)
         for c in [c for c in self.scene.sprites if c not in table]:
             s = self.scene.sprites.pop(c)
-            s.fly_to(taker or (self.scene.frame.side.centerx, self.scene.frame.top.bottom))
+            s.fly_to(taker or (self.scene.frame.side.centerx, self.scene.frame.top.bottom), self.leave_delay)
             self.scene.leaving.append(s)
         self.scene.selected = [c for c in self.scene.selected if c in table]
         for s in self.scene.sprites.values():
             s.selected = s.card in self.scene.selected
-        self.deal_in(0.15 if self.scene.leaving else 0.0)
+        self.deal_in(0.15 + self.leave_delay if self.scene.leaving else 0.0)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         art = self.art()
@@ -140,8 +142,13 @@ class TableBoard(Board):
 
     def pick(self, i: int) -> None:
         """Select or unselect the i-th table card; three selected cards go to the scene's ``submit``."""
+        self.pick_card(self.scene.table[i])
+
+    def pick_card(self, c: int) -> None:
+        """Select or unselect card ``c`` (a table card, or Set-Chain's carried card); a whole pick is
+        submitted."""
         sc = self.scene
-        if self.toggle(sc.table[i]):
+        if self.toggle(c):
             cards, sc.selected = sc.selected, []
             sc.submit(cards)
             for s in sc.sprites.values():

@@ -11,12 +11,14 @@ from typing import Any
 
 import pygame
 
-from game.cards import card, code, describe, worth
+from game.cards import card, code, describe, third, worth
 from game.move import Move
 from sprites import theme
-from sprites.cardart import art_for
+from sprites.cardart import ASPECT, art_for
 from sprites.hud import Button, ring
 
+from .board import TableBoard
+from .memory import MemoryBoard
 from .table import TableScene
 
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)
@@ -34,10 +36,16 @@ class ClassicScene(TableScene):
 
     def enter(self, data: dict[str, Any]) -> None:
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"
+        if self.mode != "classic" and "session" not in data:  # a race mode's first-play pages (not online: the
+            # room's game goes on meanwhile; they are in its help), under the basics when those come too
+            self.first_play(data, self.mode, "solo_tutorial", {"mode": self.mode})
         super().enter(data)
         self.hand = self.v["hand"]
         self.verb = getattr(self.game, "PICK", "set")  # UltraSet's pick is "ultra", of four cards
         self.pick_size = 4 if self.verb == "ultra" else 3
+
+    def make_board(self) -> TableBoard:
+        return MemoryBoard(self) if self.mode == "memory" else TableBoard(self)
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """P1 is the person at the mouse (a bot in a demo); the others as set up."""
@@ -72,17 +80,64 @@ class ClassicScene(TableScene):
             self.selected = []
 
     def pick(self, i: int) -> None:
+        if self.ready_to_pick():
+            super().pick(i)
+            self.complete_chain()
+
+    def ready_to_pick(self) -> bool:
+        """May this window pick now?  A pick with nobody calling is the call (one player at the keys)."""
         if self.session.pending is not None:
-            return
+            return False
         if self.caller is None:
             if len(self.humans) > 1 and self.input != "mouse":
                 self.toast.show("Call SET first: " + ", ".join(
                     f"{p} {CALL_KEY_NAMES[int(p[1:]) - 1]}" for p in self.humans), theme.INFO)
-                return
+                return False
             self.call(self.humans[0] if self.humans else "P1")
-            if self.caller is None:
-                return
-        super().pick(i)
+        return self.caller is not None
+
+    # ----- Set-Chain: the previous Set's cards, in the panel, are picked too ----------------
+    def previous_cards(self) -> list[tuple[int, pygame.Rect]]:
+        """Set-Chain's previous Set as (card, where it lies in the panel); [] in other modes."""
+        previous = self.v.get("previous") or []
+        if not previous:
+            return []
+        rect, u = self.frame.side, self.frame.unit
+        y = rect.top + u * (4.6 + len(self.v["players"]) * 4.2) + u * 1.6
+        w = round(min(rect.w / 3.6, u * 6))
+        out = []
+        for i, c in enumerate(previous):
+            r = pygame.Rect(0, 0, w, round(w / ASPECT))
+            r.midtop = (round(rect.left + rect.w * (i + 0.5) / 3), round(y))
+            out.append((card(c), r))
+        return out
+
+    def pick_previous(self, c: int) -> None:
+        """Pick (or unpick) a card of the previous Set: the card a chain Set carries."""
+        if self.ready_to_pick():
+            self.board.pick_card(c)
+
+    def complete_chain(self) -> None:
+        """Two table cards picked that make a Set with a card of the previous Set: that card is meant
+        (so keys and a game pad, which reach only the table, play Set-Chain too)."""
+        previous = [c for c, _r in self.previous_cards()]
+        if len(self.selected) == 2 and not any(c in previous for c in self.selected):
+            carried = third(*self.selected)
+            if carried in previous:
+                self.board.pick_card(carried)
+
+    def pad_extras(self) -> list[pygame.Rect]:
+        """Where a game pad's ring goes besides the cards and buttons: the previous Set's cards."""
+        return [r for _c, r in self.previous_cards()]
+
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and not self.locked:
+            for c, r in self.previous_cards():
+                if r.collidepoint(e.pos):
+                    self.input = "mouse"
+                    self.pick_previous(c)
+                    return True
+        return super().handle_event(e)
 
     def submit(self, cards: list[int]) -> None:
         self.play(f"{self.verb} {' '.join(code(c) for c in cards)}")
@@ -119,13 +174,19 @@ class ClassicScene(TableScene):
             if k == 4:
                 self.burst(self.set_center(m.cards))
             self.sync(taker=at)
+        elif m.verb == "flip":  # Memory: a card turned up (the board shows the three)
+            self.board.flipped(m, at)
         elif m.verb == "miss":
-            self.float_text("−1", at, theme.BAD)
             if m.cards:
+                self.float_text("−1", at, theme.BAD)
                 self.shake(list(m.cards))
             else:
                 self.app.sound("wrong")
-                self.toast.show(f"{who}: time is up — the call costs 1", theme.BAD)
+                if self.verb == "flip":  # Memory's lapsed call costs nothing
+                    self.toast.show(f"{who}: time is up — the cards turn back", theme.BAD)
+                else:
+                    self.float_text("−1", at, theme.BAD)
+                    self.toast.show(f"{who}: time is up — the call costs 1", theme.BAD)
             self.sync()
         else:
             if m.verb == "end" and self.session.left == 0:
@@ -158,7 +219,7 @@ class ClassicScene(TableScene):
 
     def side_key(self) -> tuple:
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
-                self.session.pending, self.game.over)
+                self.session.pending, self.game.over, tuple(self.selected) if self.v.get("previous") else ())
 
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:
@@ -199,20 +260,25 @@ class ClassicScene(TableScene):
         if v.get("previous"):  # Set-Chain: the next Set carries one of these
             self.draw_previous(surface, rect, v["previous"], rect.top + u * (4.6 + len(v["players"]) * 4.2))
         if self.caller is not None:
-            theme.blit_text(surface, f"{self.seat_name(self.caller)}: pick {'four' if self.pick_size == 4 else 'three'}"
-                            " cards!", round(u * 1.2),
+            ask = "turn up three" if self.verb == "flip" else "pick four" if self.pick_size == 4 else "pick three"
+            theme.blit_text(surface, f"{self.seat_name(self.caller)}: {ask} cards!", round(u * 1.2),
                             (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True,
                             "midleft")
 
     def draw_previous(self, surface: pygame.Surface, rect: pygame.Rect, previous: list[str], y: float) -> None:
-        """Set-Chain's previous Set, small in the panel: the next Set uses exactly one of them."""
+        """Set-Chain's previous Set, small in the panel: the next Set uses exactly one of them (click it,
+        or pick the two table cards it makes a Set with)."""
         u = self.frame.unit
         theme.blit_text(surface, "CHAIN ON ONE OF", round(u * 0.9), (rect.left + u, y), theme.MUTED, True)
-        art = art_for(round(min(rect.w / 3.6, u * 6)), str(self.app.settings.get("palette", "standard")),
+        shown = self.previous_cards()
+        if not shown:
+            return
+        art = art_for(shown[0][1].w, str(self.app.settings.get("palette", "standard")),
                       bool(self.app.settings.get("colour_cue", False)))
-        for i, c in enumerate(previous):
-            face = art.face(card(c))
-            surface.blit(face, face.get_rect(midtop=(round(rect.left + rect.w * (i + 0.5) / 3), round(y + u * 1.6))))
+        for c, r in shown:
+            surface.blit(art.face(c), r)
+            if c in self.selected:
+                pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), width=3, border_radius=art.radius + 3)
 
     def seat_status(self, p: str) -> str:
         if p in self.said:

@@ -261,7 +261,8 @@ class Pads:
         except Exception:
             return []
         buttons = list(getattr(scene, "side_buttons", [])) + list(getattr(scene, "top_buttons", []))
-        return [r for r in rects if r.w > 0] + [b.rect for b in buttons if b.enabled and b.rect.w > 0]
+        extras = scene.pad_extras() if hasattr(scene, "pad_extras") else []  # e.g. Set-Chain's carried cards
+        return [r for r in rects if r.w > 0] + list(extras) + [b.rect for b in buttons if b.enabled and b.rect.w > 0]
 
     @staticmethod
     def pick_event(scene: Any, target: pygame.Rect) -> pygame.event.Event:

@@ -1,7 +1,9 @@
-"""The first-play tutorial of the stacked solitaires (Pillars, Mag's): a few pages over the table.
+"""A mode's first-play pages over its table: the stacked solitaires (Pillars, Mag's) and the modes of the
+online game (Junior, Set-Chain, UltraSet, Memory, Shuffle).
 
 Shown once per mode before its first game (``settings["tutorial_seen"][mode]``),
-after the basic "what is a Set" tutorial when that one is due too.
+after the basic "what is a Set" tutorial when that one is due too, and from
+the mode's help (T).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from game.cards import card, describe
 from sprites import theme
 
 from .tutorial import TutorialBase
+
+HIDDEN = "??"  # an example card shown face down
 
 # mode -> pages of (title, text, example cards)
 PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
@@ -42,6 +46,41 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
         ("The end", "After the ninth round, play until no Set can be made, or End. Each Set scores 1 (27 at "
          "most); you win with 9 or fewer cards left.", ()),
     ),
+    "junior": (
+        ("Three features", "Junior SET uses only the 27 solid cards, so a card has three features: a number, a "
+         "colour and a shape. Three cards are a Set when each feature is all the same or all different: these "
+         "differ in all three.", ("1RDF", "2GOF", "3PSF")),
+        ("Race for Sets", "Call SET (Space, or click a card) and pick three cards within the call time. A right "
+         "Set scores 1; a wrong pick or a call that runs out costs 1. Nine cards lie out — ten always hold a "
+         "Set. These three share number and shape and differ in colour: a Set.", ("1RDF", "1GDF", "1PDF")),
+    ),
+    "chain": (
+        ("A chain of Sets", "The first Set is any Set, such as these three. The panel then shows it: every next "
+         "Set must use exactly one of its cards and two cards of the table.", ("1RDE", "2GOH", "3PSF")),
+        ("Carry one card", "After the Set before, these three may follow: they carry its 3PSF and take two "
+         "table cards. A Set that carries none, or two, costs 1. Three cards are added while no such Set is "
+         "there.", ("3PSF", "3GDE", "3ROH")),
+    ),
+    "ultra": (
+        ("Two pairs", "Call SET and pick four cards that split into two pairs completing to the same third "
+         "card. The first two here complete to one red empty diamond, and so do the last two: an UltraSet.",
+         ("2GOH", "3PSF", "1GOE", "1PSE")),
+        ("The hidden card", "The card both pairs complete to need not be on the table: when your four are "
+         "right it is shown. A right UltraSet scores 1; a wrong pick or a call that runs out costs 1.", ()),
+    ),
+    "memory": (
+        ("Face down", "The twelve cards lie face down. Click one (or press its key) to turn it up: that is "
+         "your call. Then turn up two more within the call time; the others wait meanwhile.",
+         (HIDDEN, "2GOH", HIDDEN)),
+        ("Remember", "Three that make a Set are yours (+1), and new cards come face down. Anything else turns "
+         "back after a moment and costs nothing — so remember where you saw each card. The bots remember "
+         "too.", ()),
+    ),
+    "shuffle": (
+        ("A fresh table", "Shuffle plays like Classic: call SET (Space, or click a card) and pick three cards. "
+         "But after every Set the whole table goes back into the deck, the deck is shuffled and twelve new "
+         "cards are dealt: no card you studied stays.", ()),
+    ),
 }
 
 
@@ -66,13 +105,17 @@ class SoloTutorialScene(TutorialBase):
         self.heading(surface, title, y=4.8)
         y = u * 7.5
         if cards:
-            art = self.art(round(min(u * 9, w * 0.25)))
+            art = self.art(round(min(u * 9, w * 0.25, w * 0.85 / (len(cards) * 1.12))))
             x0 = w / 2 - (len(cards) - 1) * art.w * 0.56
             for i, c in enumerate(cards):
                 r = pygame.Rect((0, 0), art.size)
                 r.midtop = (round(x0 + i * art.w * 1.12), round(y))
-                self.blit_card(surface, art, card(c), r)
-                theme.blit_text(surface, describe(card(c)), round(u * 0.85), (r.centerx, r.bottom + u * 0.4),
-                                theme.MUTED, True, "midtop")
+                if c == HIDDEN:  # a card face down (Memory)
+                    surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
+                    surface.blit(art.back(), r)
+                else:
+                    self.blit_card(surface, art, card(c), r)
+                theme.blit_text(surface, "face down" if c == HIDDEN else describe(card(c)), round(u * 0.85),
+                                (r.centerx, r.bottom + u * 0.4), theme.MUTED, True, "midtop")
             y += art.h + u * 2.8
         self.paragraph(surface, text, y)

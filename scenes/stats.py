@@ -27,7 +27,7 @@ DAYS = 30
 MODE_COLOURS = {"classic": (110, 178, 255), "points": (255, 196, 70), "findall": (88, 214, 141),
                 "pillars": (200, 110, 240), "mags": (236, 120, 90), "twenty": (90, 210, 220),
                 "junior": (170, 230, 120), "chain": (240, 160, 200), "ultra": (150, 160, 255),
-                "shuffle": (230, 220, 130)}
+                "memory": (120, 200, 180), "shuffle": (230, 220, 130)}
 LOWER_IS_BETTER = ("findall",)  # a find-all game's score is its time
 
 

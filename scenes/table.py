@@ -49,7 +49,7 @@ class TableScene(Scene):
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
         self.link = SessionLink(self)
-        self.board = self.BOARD(self)
+        self.board = self.make_board()
         self.tracker = RedrawTracker()
         self.hud = Hud(self.show_help, self.pause)
         self.session = self.link.start(data)
@@ -152,6 +152,10 @@ class TableScene(Scene):
         """Read the game's view again (after every move or undo); draw reads only this copy."""
         self.v = self.game.view()
         self.board.refresh()
+
+    def make_board(self) -> Any:
+        """The part that lays out, picks and draws the cards (``BOARD``; a mode may choose its own)."""
+        return self.BOARD(self)
 
     def make_frame(self, size: tuple[int, int]) -> Frame:
         """The window's regions for this mode (a mode may put its side panel under the board)."""

@@ -422,3 +422,28 @@ def test_a_saved_plan_for_an_earlier_position_is_made_again():
 def test_a_bot_plans_from_the_time_as_moves_write_it():
     g = variants.new("classic", seed=8, players=2)
     assert Bot("P2", "human", 1).plan(g, 3.0012) == Bot("P2", "human", 1).plan(g, 3.0)
+
+
+def test_a_memory_bot_turns_toward_a_set_it_knows_quickly_and_guesses_only_when_it_knows_none():
+    from game.session import new_session
+
+    # A whole game at each level, in game time: a guess or a card turned toward a Set begun takes a
+    # reaction time, not a search of the table (a guess-heavy bot once took 83 game-minutes).
+    minutes, checked = {}, 0
+    for level in ("expert", "casual"):
+        s = new_session("memory", 3, [f"bot:{level}"], {}, 0.0)
+        t = 0.0
+        while not s.over and t < 3600:
+            t += 0.5
+            s.tick(t)
+            g = s.game
+            if not g.up and not g.over:
+                known = [o for o in g.bot_options("P1") if o.difficulty >= 1]
+                plan = s.bots["P1"].plan(g, t)
+                if known and plan is not None:
+                    assert any(plan[1] == o.move for o in known)  # it turns toward what it knows
+                    checked += 1
+        minutes[level] = t / 60
+        assert s.over and s.result()["score"] >= 20
+    assert minutes["expert"] < 8 and minutes["casual"] < 30 and minutes["expert"] < minutes["casual"]
+    assert checked > 10

@@ -102,3 +102,23 @@ def test_the_command_line_prints_every_mode_and_par():
 def test_the_command_line_refuses_a_bad_date():
     out = subprocess.run([sys.executable, "-m", "game.daily", "21.11.2026"], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 2 and "not a date" in out.stderr
+
+
+def test_share_text_of_a_race_mode_counts_its_own_picks():
+    from itertools import combinations
+
+    from game.cards import is_set
+    from game.variants.memory import GAME as Memory
+    from game.variants.table import codes
+    from game.variants.ultra import GAME as Ultra
+
+    ultra = Ultra(seed=4)
+    ultra.play("P1 ultra " + " ".join(codes(ultra.picks()[0])))
+    memory = Memory(seed=5)
+    wrong = next(t for t in combinations(memory.table, 3) if not is_set(*t))
+    for c in codes(wrong) + codes(memory.picks()[0]):  # three that turn back, then a Set
+        memory.play(f"P1 flip {c}")
+    u = share_text({"mode": "ultra", "date": "2026-11-24", "won": True, "time": 65, **ultra.share_facts()})
+    m = share_text({"mode": "memory", "date": "2026-11-24", "won": True, "time": 65, **memory.share_facts()})
+    assert u.splitlines()[1] == "1 UltraSet · 1:05" and m.splitlines()[1] == "1 Set · 1:05"
+    assert len(m.splitlines()[2]) == 2 and m.splitlines()[2].endswith("⬛")  # its Set's mark, then the miss

@@ -21,7 +21,7 @@ worth of a Set, 1..4; higher for harder patterns) a bot can scale its time by.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import DECK, Card, find_sets, is_set, worth
 from ..errors import IllegalMove
@@ -52,6 +52,23 @@ class Race(Game):
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
     time_limit = None  # no Blitz here
+
+    SHARE_UNIT = "Sets"  # what a daily's share text counts ("UltraSets")
+
+    def share_facts(self) -> dict[str, Any]:
+        """P1's right picks (their worths, in order), misses (wrong picks and lapsed calls; Memory's three
+        turned back) and ``unit``, what the score counts; no hints in these modes.
+
+        >>> from game.variants.shuffle import Shuffle
+        >>> g = Shuffle(seed=1, players=2)
+        >>> _ = g.play("P1 set " + " ".join(codes(g.picks()[0])))
+        >>> _ = g.play("P2 miss")
+        >>> g.share_facts()["score"], g.share_facts()["misses"], g.share_facts()["unit"]
+        (1, 0, 'Sets')
+        """
+        mine = [e for e in self.taken if e[0] == "P1"]
+        return {"score": len(mine), "worths": [e[2] for e in mine], "misses": self.misses.get("P1", 0),
+                "hints": 0, "unit": self.SHARE_UNIT}
 
     def check_options(self) -> None:
         n = self.options["players"]

@@ -32,6 +32,7 @@ class Ultra(Race):
     STATE = Race.STATE + ("last",)
     MAX_TABLE = None
     PICK = "ultra"
+    SHARE_UNIT = "UltraSets"
     SIZE = 4
 
     def setup(self) -> None:

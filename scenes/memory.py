@@ -1,0 +1,100 @@
+"""Memory's table (RULES.md §7): the cards lie face down; a click turns one up, three turned are judged.
+
+Classic's scene plays Memory with this board.  The view hides the faces
+(``"??"``); the board lays out the window's own engine's table, whose faces
+it knows, and shows each card's back until it is turned.  The third card
+turned shows the three for ``SHOW`` seconds: a Set then flies to its taker,
+anything else turns back face down.  A click (or a card key) on a face-down
+card turns it: the first one is also the call.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import card, code
+from game.move import Move
+from sprites import theme
+from sprites.card import FLIP, CardSprite
+from sprites.tween import Tween, in_out_cubic
+
+from .board import TableBoard
+
+SHOW = 1.1  # seconds three turned cards stay face up before they turn back (or a Set flies)
+
+
+class MemoryBoard(TableBoard):
+    """The face-down table: cards turn up one by one and back again."""
+
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.showing: list[int] = []  # the last three turned, face up until ``show_left`` runs out
+        self.show_left = 0.0
+        self.target: dict[int, float] = {}  # card -> the face it turns to (0 back, 1 face)
+
+    def refresh(self) -> None:
+        sc = self.scene
+        sc.table = list(sc.game.table)  # the faces: this window's engine dealt them (the view hides them)
+        if hasattr(sc, "sprites"):
+            self.turn()
+
+    def deal_card(self, c: int, slot, origin, delay: float) -> CardSprite:
+        s = super().deal_card(c, slot, origin, delay)
+        s.flip = None  # dealt face down, and stays so
+        self.target[c] = 0.0
+        return s
+
+    def pick(self, i: int) -> None:
+        """Turn up the i-th card (a card already up: say so)."""
+        sc = self.scene
+        c = sc.table[i]
+        if code(c) in sc.v.get("up", []):
+            sc.toast.show("That card is already face up: turn another", theme.INFO)
+            return
+        self.showing, self.show_left = [], 0.0  # a new turn: the last three go back at once
+        sc.submit([c])
+
+    def flipped(self, m: Move, at: tuple[float, float]) -> None:
+        """A card was turned up; the third one shows the three, takes a Set or turns them back."""
+        sc = self.scene
+        shown = sc.v.get("shown")
+        if sc.v.get("up") or not shown:
+            sc.app.sound("select")
+            sc.sync()
+            return
+        self.showing, self.show_left = [card(c) for c in shown["cards"]], SHOW
+        self.turn()
+        if shown["set"]:
+            sc.float_text("+1", at, theme.GOOD)
+            sc.app.sound("set")
+            self.leave_delay = SHOW * 0.7
+            sc.sync(taker=at)
+            self.leave_delay = 0.0
+        else:
+            sc.app.sound("wrong")
+            sc.toast.show("Not a Set: the three turn back", theme.BAD)
+            sc.sync()
+
+    def update(self, dt: float) -> None:
+        if self.show_left > 0:
+            self.show_left -= dt
+            if self.show_left <= 0:
+                self.showing = []
+                self.turn()
+
+    def sync(self, taker: tuple[float, float] | None = None) -> None:
+        super().sync(taker)
+        self.turn()
+
+    def turn(self) -> None:
+        """Start each card's flip toward the face it should show: up if turned or showing, else down."""
+        sc = self.scene
+        up = {card(c) for c in sc.v.get("up", [])}
+        for c, s in sc.sprites.items():
+            face = 1.0 if c in up or c in self.showing else 0.0
+            s.selected = c in up
+            if self.target.get(c, s.face) != face:
+                self.target[c] = face
+                s.flip = Tween(s.face, face, FLIP, in_out_cubic)
+        for c in [c for c in self.target if c not in sc.sprites]:
+            del self.target[c]
