@@ -257,8 +257,10 @@ class Bot:
         """Sightings of the moves a mode lists with their difficulty (``bot_options``).
 
         Difficulty 0 is a guess (Memory: a card never seen).  A bot that knows a
-        Set turns toward it and guesses only when it knows none; a guess, and a
-        card turned toward a Set already begun, takes a reaction time, not a search.
+        Set turns toward it and guesses only when it knows none.  A card turned
+        toward a Set already begun takes a reaction time, not a search; a guess
+        takes ``GUESS`` seconds more (a look at the cards just shown first, so a
+        person has the same moment to start a turn).
         """
         options = game.bot_options(self.player)
         known = [o for o in options if o.difficulty >= 1]
@@ -267,7 +269,7 @@ class Bot:
         out = []
         for o in known or options:
             if o.difficulty < 1 or midway:
-                t = self.params.reaction * self._noise()
+                t = self.params.reaction * self._noise() + (GUESS if o.difficulty < 1 else 0.0)
             else:
                 t = self.see_time(n, round(o.difficulty))
             out.append(Sighting(now + t, tuple(o.cards), o.difficulty, o.move))
@@ -372,6 +374,9 @@ class Bot:
             return None
         self.reset()
         return f"{plan[1]} @{max(now, game.clock):.2f}"
+
+
+GUESS = 1.5  # seconds a bot takes, beyond its reaction, to turn up a card it knows nothing of (Memory)
 
 
 def _plain(key: Any) -> Any:

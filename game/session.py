@@ -193,6 +193,12 @@ class Session:
     def _next_due(self) -> tuple[float, Any] | None:
         """The earliest thing that falls due: (time, what to do)."""
         if self.caller is not None:
+            bot = self.bots.get(self.caller) if self.pending is None else None
+            if bot is not None:  # a bot between flips (Memory): its next card, within its call
+                plan = bot.plan(self.game, max(self.changed, self.hold_until))
+                if plan is not None and max(plan[0], self.clock) < self.call_ends:
+                    p = self.caller
+                    return max(plan[0], self.clock), lambda: self._bot_acts(p, plan[1])
             return self.call_ends, self._end_call
         limit = getattr(self.game, "time_limit", None)
         best = (limit, self._time_up) if limit is not None else None
@@ -215,6 +221,7 @@ class Session:
         self.caller = self.pending = None
         if pick is not None:
             self._record(pick)
+            self._keep_turning(who)
             return
         penalty = self.game.timeout_move(who)
         self._record(penalty if penalty is not None else f"{who} lapse")
@@ -222,8 +229,9 @@ class Session:
     def _bot_acts(self, player: str, move: str) -> None:
         self.bots[player].reset()
         m = Move.parse(move)
-        if m.verb in PICKS:  # a pick: call, show the cards, then play them
-            self._record(f"{player} call")
+        if m.verb in PICKS:  # a pick: call (unless between flips), show the cards, then play them
+            if self.caller != player:
+                self._record(f"{player} call")
             self.caller, self.pending = player, move
             self.call_ends = self.clock + BOT_SHOW
         else:
@@ -314,6 +322,12 @@ class Session:
             self.caller = self.pending = None
         return event
 
+    def _keep_turning(self, player: str) -> None:
+        """After a bot's card or a recorded pick: a player with cards still to turn keeps the call
+        (Memory), for a call time from now."""
+        if getattr(self.game, "picking", lambda p: False)(player):
+            self.caller, self.call_ends = player, self.clock + self.call_time
+
     def _undo_redo(self, word: str) -> str:
         if self.realtime:
             raise IllegalMove(f"there is no {word} in {self.mode}")
@@ -386,6 +400,8 @@ class Session:
             self.events.append(event)
             return
         self._record(" ".join(body), t)
+        if player is not None and verb in PICKS:
+            self._keep_turning(player)
 
     # ----- what a player sees ----------------------------------------------------------
     def view(self, seat: int | str | None = None) -> dict:

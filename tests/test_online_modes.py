@@ -316,3 +316,23 @@ def test_a_pick_is_the_right_move_or_a_miss_in_the_modes_own_terms():
     assert ultra.pick_move("P1", parse_cards("1RDE 2GOH 1RDH 1ROE")) == "P1 miss 1RDE 2GOH 1RDH 1ROE"
     with pytest.raises(IllegalMove):
         variants.new("memory", seed=2).pick_move("P1", parse_cards("1RDE 2GOH 3PSF"))
+
+
+def test_a_memory_bot_keeps_its_turn_until_three_are_up_and_others_wait():
+    from game.session import new_session
+
+    s = new_session("memory", 3, ["human", "bot:casual"], {"players": 2}, 0.0)
+    t = 0.0
+    while not s.game.up and t < 60:
+        t += 0.25
+        s.tick(t)
+    assert s.game.turner == "P2" and s.caller == "P2"
+    with pytest.raises(IllegalMove, match="P2 has called SET"):
+        s.act(0, "call", t)
+    while s.game.up and t < 120:
+        t += 0.25
+        s.tick(t)
+    turn = [e.split(" @")[0] for e in s.events]
+    assert turn[0] == "P2 call" and [e.split()[1] for e in turn[1:4]] == ["flip"] * 3  # one call, three cards
+    s.act(0, "call", t)  # the three are done: anyone may call again
+    assert s.caller == "P1"
