@@ -156,3 +156,38 @@ def test_the_first_game_of_a_mode_shows_its_pages_once(tmp_path, mode):
         assert isinstance(top(app), ClassicScene)
     finally:
         pygame.quit()
+
+
+def test_memory_is_played_online_through_its_room(app, monkeypatch):
+    from test_net_scenes import step_until
+
+    import scenes
+
+    monkeypatch.setitem(scenes.SCENES, "online", "scenes.online:OnlineScene")
+    monkeypatch.setitem(scenes.SCENES, "lobby", "scenes.lobby:LobbyScene")
+    app.manager.switch("online", {})
+    app.step(0.0)
+    try:
+        press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
+        lobby = top(app)
+        step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
+        lobby.setup(mode="memory", options={})
+        step_until(app, lambda: lobby.lobby["mode"] == "memory")
+        press(app, pygame.K_RETURN)
+        step_until(app, lambda: isinstance(top(app), ClassicScene))
+        scene = top(app)
+        assert scene.mode == "memory" and scene.online and scene.v["table"] == ["??"] * 12
+        settle(app)  # the cards dealt in place
+        for c in right_pick(scene):
+            click(app, scene.sprites[card(c)].pos)
+            step_until(app, lambda c=c: code(card(c)) in scene.v["up"] or scene.game.points["P1"] == 1)
+        step_until(app, lambda: scene.game.points["P1"] == 1)
+        room = app.room_server.server.rooms[lobby.lobby["room"]].session
+        assert scene.session.events == room.events and room.game.points["P1"] == 1
+    finally:
+        for s in app.manager.stack:
+            client = getattr(s, "client", None) or getattr(getattr(s, "session", None), "client", None)
+            if client is not None:
+                client.close()
+        if getattr(app, "room_server", None) is not None:
+            app.room_server.stop()
