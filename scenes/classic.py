@@ -104,11 +104,11 @@ class ClassicScene(TableScene):
             return []
         rect, u = self.frame.side, self.frame.unit
         y = rect.top + u * (4.6 + len(self.v["players"]) * 4.2) + u * 1.6
-        w = round(min(rect.w / 3.6, u * 6))
+        w = round(min((rect.w - 2 * u) / 3.4, u * 6))
         out = []
         for i, c in enumerate(previous):
             r = pygame.Rect(0, 0, w, round(w / ASPECT))
-            r.midtop = (round(rect.left + rect.w * (i + 0.5) / 3), round(y))
+            r.midtop = (round(rect.left + u + (rect.w - 2 * u) * (i + 0.5) / 3), round(y))
             out.append((card(c), r))
         return out
 
@@ -279,6 +279,8 @@ class ClassicScene(TableScene):
             surface.blit(art.face(c), r)
             if c in self.selected:
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), width=3, border_radius=art.radius + 3)
+        theme.blit_text(surface, "click one, or just pick the two table cards", round(u * 0.75),
+                        (rect.centerx, shown[0][1].bottom + u * 0.8), theme.DIM, True, "midtop")
 
     def seat_status(self, p: str) -> str:
         if p in self.said:
