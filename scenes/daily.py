@@ -34,10 +34,12 @@ from .modes import MODES, defaults
 from .tally import day_streaks
 from .widgets import header, unit_of
 
-ROWS = ("classic", "points", "twenty", "mags", "pillars", "findall")
+ROWS = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
+PER_COLUMN = 6  # rows in a column: the modes of the online game make a second column
 SLOW = ("pillars", "mags", "points")  # modes whose deal or par may need the solver
 NOTES = {"classic": "solo: clear the deck, one hand", "twenty": "you against one casual bot",
-         "findall": "6 Sets hidden among 12 cards"}
+         "findall": "6 Sets hidden among 12 cards",
+         **{m: "you against one casual bot" for m in ("junior", "chain", "ultra", "memory", "shuffle")}}
 
 _solved: dict[tuple[str, str], Daily | str] = {}  # (date, mode) -> the solved day, or why it failed
 _running: set[tuple[str, str]] = set()
@@ -237,8 +239,9 @@ class DailyScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u = unit_of(size)
-        width = round(min(w - 2 * u, u * 52))
-        x0 = (w - width) // 2
+        columns = -(-len(ROWS) // PER_COLUMN)
+        width = round(min(w - 2 * u, u * 52) if columns == 1 else (min(w - 2 * u, u * 70) - u) / columns)
+        x0 = (w - columns * width - (columns - 1) * round(u)) // 2
         bh = round(u * 1.9)
         nav_w = round(u * 9)
         y = round(u * 7.2)
@@ -246,7 +249,9 @@ class DailyScene(Scene):
             b.rect = pygame.Rect(w // 2 + round((i - 1.5) * (nav_w + u * 0.5) + u * 0.25), y, nav_w, bh)
         row_h, gap = u * 3.25, u * 0.4
         top = u * 9.7
-        self.rows = [pygame.Rect(x0, round(top + i * (row_h + gap)), width, round(row_h)) for i in range(len(ROWS))]
+        self.rows = [pygame.Rect(x0 + (i // PER_COLUMN) * (width + round(u)),
+                                 round(top + i % PER_COLUMN * (row_h + gap)), width, round(row_h))
+                     for i in range(len(ROWS))]
         for r, b in zip(self.rows, self.play_buttons):
             b.rect = pygame.Rect(r.right - round(u * 8.5), r.centery - bh // 2, round(u * 7.6), bh)
         self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.6), round(u * 10), round(u * 2.0))
@@ -278,6 +283,9 @@ class DailyScene(Scene):
                     theme.ACCENT if lit else (255, 255, 255, 30))
         d = self.deals.get(mode)
         x = r.left + u
+        if r.w < u * 40:
+            self.draw_narrow_row(surface, i, mode, d)
+            return
         theme.blit_text(surface, MODES[mode].title, round(u * 1.25), (x, r.top + u * 1.1), theme.INK, True, "midleft")
         where = d.code if isinstance(d, Daily) else "deal code soon"
         theme.blit_text(surface, f"#{day_number(self.day)} · {where}", round(u * 0.78), (x, r.top + u * 2.45),
@@ -303,6 +311,29 @@ class DailyScene(Scene):
                             r.centery), theme.ACCENT, True, "midright")
         self.play_buttons[i].focus = lit
         self.play_buttons[i].draw(surface)
+
+    def draw_narrow_row(self, surface: pygame.Surface, i: int, mode: str, d: Daily | str | None) -> None:
+        """A row in one of two columns: the title and how it went, then the deal's code and what it is."""
+        u, r, button = self.u, self.rows[i], self.play_buttons[i]
+        x, right = r.left + u, button.rect.left - u * 0.7
+        theme.blit_text(surface, MODES[mode].title, round(u * 1.15), (x, r.top + u * 1.1), theme.INK, True, "midleft")
+        rec = self.played(mode)
+        cur = day_streaks(self.app, mode, self.today.isoformat())["current"]
+        status = f"played: {result_text(mode, rec)}" if rec is not None else "not played" if self.day != self.today \
+            else "not played yet"
+        colour = theme.GOOD if rec is not None else theme.INK if self.day == self.today else theme.DIM
+        theme.blit_text(surface, status + (f" · streak {cur}" if cur else ""), round(u * 0.8),
+                        (right, r.top + u * 1.1), colour, True, "midright")
+        about, busy = self.about(mode, d)
+        where = d.code if isinstance(d, Daily) else "deal code soon"
+        line = f"{about} · #{day_number(self.day)} · {where}"  # too long: the code's digits give way
+        if busy:
+            self.spinner(surface, (right - u * 0.5, r.top + u * 2.45), u * 0.4)
+        lines = theme.wrap(line, round(u * 0.72), round(right - x - (u * 1.4 if busy else 0)), True)
+        theme.blit_text(surface, lines[0] + (" …" if len(lines) > 1 else ""), round(u * 0.72), (x, r.top + u * 2.45),
+                        theme.MUTED, True, "midleft")
+        button.focus = i == self.focus
+        button.draw(surface)
 
     def about(self, mode: str, d: Daily | str | None) -> tuple[str, bool]:
         """What the row says about the deal, and whether the solver is still at it."""

@@ -180,3 +180,30 @@ def test_the_stats_chart_fills_with_thirty_days_of_dailies(app):
     row = dict(zip(("games", "wins", "rate", "best", "avg", "streak", "longest"), top(app).rows()[0][1:]))
     assert (chart_pixels(app, MODE_COLOURS["classic"]) > 1000, row["rate"], row["streak"], row["avg"]) == \
         (True, "50%", "30", "1:30")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_every_mode_has_a_row_and_the_rows_fit_the_window_without_overlapping(tmp_path, size):
+    a = make_app(tmp_path, size=size)
+    try:
+        scene = open_daily(a)
+        screen = pygame.Rect((0, 0), size)
+        rows = scene.rows
+        assert set(ROWS) >= {"junior", "chain", "ultra", "memory", "shuffle"} and len(rows) == len(ROWS)
+        assert all(screen.contains(r) and not r.colliderect(scene.back.rect) for r in rows)
+        assert not any(r.colliderect(o) for i, r in enumerate(rows) for o in rows[i + 1:])
+        assert all(r.contains(b.rect) for r, b in zip(rows, scene.play_buttons))
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("mode", ["junior", "chain", "ultra", "memory", "shuffle"])
+def test_a_race_modes_daily_is_launched_against_a_casual_bot(app, mode):
+    from scenes.classic import ClassicScene
+
+    scene = open_daily(app)
+    click(app, scene.play_buttons[ROWS.index(mode)].rect.center)
+    press(app, pygame.K_ESCAPE)  # the mode's first-play pages
+    game = top(app)
+    assert isinstance(game, ClassicScene) and game.mode == mode and game.game.seed == daily(DAY, mode).seed
+    assert game.data["daily"]["date"] == DAY and game.session.seats == ["human", "bot:casual"]
