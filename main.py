@@ -43,7 +43,7 @@ def _frames(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="setarcade", description="Set Arcade: the card game of Sets, in six modes.")
+    p = argparse.ArgumentParser(prog="setarcade", description="Set Arcade: the card game of Sets, in eleven modes.")
     p.add_argument("--mode", choices=MODES, help="go straight to a mode (its setup, or a deal with --seed)")
     p.add_argument("--seed", type=_seed, help="deal number to play")
     p.add_argument("--daily", nargs="?", const="today", type=_date, metavar="DATE", help="the daily deal")

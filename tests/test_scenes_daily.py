@@ -1,4 +1,4 @@
-"""The daily deals screen headless: six modes, a launch, a counted finish, the share text, the archive.
+"""The daily deals screen headless: every mode, a launch, a counted finish, the share text, the archive.
 
 The date is given to the scene ("today"), never read from the wall clock; the
 solver is off (``solve: False``) except where a stand-in solver is injected.
