@@ -17,6 +17,7 @@ from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
 from sprites.layout import card_key, card_width, key_index, rows_for, table_slots
+from sprites.tween import Tween, in_cubic, out_cubic
 
 from .hud import window_left
 from .redraw import merge, one_box
@@ -58,6 +59,15 @@ class Board:
         for s in sc.sprites.values():
             s.selected = s.card in sc.selected
         return len(sc.selected) == getattr(sc, "pick_size", 3)
+
+    def show_card(self, c: int, pos: tuple[float, float], hold: float = 1.4) -> None:
+        """Show card ``c`` a moment at ``pos``, off the table (UltraSet's card both pairs complete to): it
+        grows in, stays ``hold`` seconds and fades."""
+        s = CardSprite(c, pos)
+        s.scale_tween = Tween(0.3, 1.0, 0.25, out_cubic)
+        s.scale = 0.3
+        s.fade_tween = Tween(1.0, 0.0, 0.4, in_cubic, hold)
+        self.scene.leaving.append(s)
 
     def deal_card(self, c: int, slot, origin, delay: float) -> CardSprite:
         """A new face-down sprite for card ``c``, dealt from ``origin`` to ``slot`` after ``delay``."""

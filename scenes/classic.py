@@ -166,6 +166,7 @@ class ClassicScene(TableScene):
             self.app.sound("set")
             if last.get("completes"):
                 self.toast.show(f"UltraSet: both pairs complete to {describe(card(last['completes']))}", theme.INFO)
+                self.board.show_card(card(last["completes"]), self.set_center(m.cards))  # where the four were
             self.sync(taker=at)
         elif m.verb == "set":
             k = worth(*m.cards)

@@ -191,3 +191,17 @@ def test_memory_is_played_online_through_its_room(app, monkeypatch):
                 client.close()
         if getattr(app, "room_server", None) is not None:
             app.room_server.stop()
+
+
+def test_a_right_ultraset_shows_the_card_both_pairs_complete_to_a_moment(app):
+    scene = start(app, "ultra")
+    settle(app)
+    four = right_pick(scene)
+    for c in four:
+        click(app, where(scene, card(c)))
+    completes = card(scene.v["last"]["completes"])
+    shown = [s for s in scene.leaving if s.card == completes and not s.move]
+    step(app, 0.5)
+    assert scene.game.points["P1"] == 1 and len(shown) == 1 and shown[0].face == 1.0 and shown[0].fade == 1.0
+    step(app, 2.0)
+    assert shown[0] not in scene.leaving  # faded and dropped
