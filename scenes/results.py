@@ -151,8 +151,10 @@ class ResultsScene(Scene):
         most = max(max(by), 1)
         for i, n in enumerate(by):
             y = top + u * (1.7 + i * 1.6)
-            theme.blit_text(surface, WORTH_NAMES[i], round(u * 0.95), (x0, y), theme.MUTED, True, "midleft")
+            last = i == len(by) - 1  # a megaset; with three features (Junior), all different
+            name = WORTH_NAMES[i] if not last or len(by) == 4 else "all different"
+            theme.blit_text(surface, name, round(u * 0.95), (x0, y), theme.MUTED, True, "midleft")
             bar = pygame.Rect(x0 + u * 6.5, y - u * 0.45, (width - u * 9) * n / most, u * 0.9)
             if n:
-                pygame.draw.rect(surface, theme.ACCENT if i == 3 else theme.INFO, bar, border_radius=round(u * 0.3))
+                pygame.draw.rect(surface, theme.ACCENT if last else theme.INFO, bar, border_radius=round(u * 0.3))
             theme.blit_text(surface, str(n), round(u * 0.95), (x0 + width, y), theme.INK, True, "midright")

@@ -336,3 +336,9 @@ def test_a_memory_bot_keeps_its_turn_until_three_are_up_and_others_wait():
     assert turn[0] == "P2 call" and [e.split()[1] for e in turn[1:4]] == ["flip"] * 3  # one call, three cards
     s.act(0, "call", t)  # the three are done: anyone may call again
     assert s.caller == "P1"
+
+
+def test_the_results_count_sets_by_the_worths_a_mode_has():
+    assert len(variants.new("junior", seed=1).view()["by_worth"]) == 3  # three features: no megaset
+    assert variants.new("ultra", seed=1).view()["by_worth"] is None  # four cards: no worth chart
+    assert len(variants.new("memory", seed=1).view()["by_worth"]) == 4

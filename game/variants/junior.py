@@ -26,6 +26,7 @@ class Junior(Race):
     TABLE = 9
     MAX_TABLE = 12
     CARDS = frozenset(c for c in DECK if c % 3 == 2)  # shading: solid
+    WORTHS = (1, 2, 3)  # three features: 3 is all different
 
     def view_extra(self) -> dict:
         return {**super().view_extra(), "features": 3}

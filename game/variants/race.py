@@ -54,6 +54,7 @@ class Race(Game):
     time_limit = None  # no Blitz here
 
     SHARE_UNIT = "Sets"  # what a daily's share text counts ("UltraSets")
+    WORTHS: tuple[int, ...] = (1, 2, 3, 4)  # the worths a right pick may have (the results count each)
 
     def share_facts(self) -> dict[str, Any]:
         """P1's right picks (their worths, in order), misses (wrong picks and lapsed calls; Memory's three
@@ -238,7 +239,7 @@ class Race(Game):
             "players": self.players,
             "misses": dict(self.misses),
             "taken": [list(t) for t in self.taken],
-            "by_worth": [sum(1 for t in self.taken if t[2] == w) for w in (1, 2, 3, 4)],
+            "by_worth": [sum(1 for t in self.taken if t[2] == w) for w in self.WORTHS] or None,
             "hand": 1,  # as Classic: one deal, so hand 1 of 1
             "hands": 1,
             "clock": self.clock,

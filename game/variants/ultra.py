@@ -34,6 +34,7 @@ class Ultra(Race):
     PICK = "ultra"
     SHARE_UNIT = "UltraSets"
     SIZE = 4
+    WORTHS = ()  # four cards: no Sets by worth in the results
 
     def setup(self) -> None:
         self.last: dict | None = None
