@@ -176,7 +176,7 @@ def test_memory_is_played_online_through_its_room(app, monkeypatch):
         press(app, pygame.K_RETURN)
         step_until(app, lambda: isinstance(top(app), ClassicScene))
         scene = top(app)
-        assert scene.mode == "memory" and scene.online and scene.v["table"] == ["??"] * 12
+        assert scene.mode == "memory" and scene.online and set(scene.v["table"]) == {"??"} and len(scene.table) >= 12
         settle(app)  # the cards dealt in place
         for c in right_pick(scene):
             click(app, scene.sprites[card(c)].pos)
