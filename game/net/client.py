@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from .protocol import dump
+from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
 RETRIES = 150  # tries before giving up (a few minutes)
@@ -41,11 +42,16 @@ class Client:
     ``send(msg)`` may be called from any thread; ``inbox`` holds each server message as a dict.
     """
 
-    def __init__(self, host: str, port: int, secure: bool = False) -> None:
+    def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
+                 room: str | None = None, token: str | None = None) -> None:
         self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
         self.inbox: queue.Queue[dict] = queue.Queue()
-        self.room: str | None = None
-        self.token: str | None = None
+        self.book = book  # where the seat's token is kept on disk (None: in memory only)
+        self.room: str | None = room  # with a token: a seat taken back (a rejoin is sent on connecting)
+        self.token: str | None = token if room is not None else None
+        self.name = ""
+        self.rejoining = False  # a rejoin was sent and not answered yet
+        self.ever = False  # connected at least once
         self.seat = -1
         self.lobby: dict | None = None  # the latest lobby message
         self.connected = False
@@ -60,6 +66,8 @@ class Client:
     def send(self, msg: dict) -> None:
         """Send a message (queued on the client's thread; never blocks)."""
         if not self.closed:
+            if msg.get("type") in ("create", "join") and isinstance(msg.get("name"), str):
+                self.name = msg["name"]
             self.loop.call_soon_threadsafe(self._send, dump(msg))
 
     def cut(self) -> None:
@@ -72,6 +80,7 @@ class Client:
             return
         if self.room is not None:
             self.send({"type": "leave"})
+            self._lose()  # left on purpose: not offered again
         self.loop.call_soon_threadsafe(self._close)
         self.thread.join(timeout)
 
@@ -120,9 +129,10 @@ class Client:
             try:
                 async with connect(self.uri, max_size=MAX_INCOMING, compression=None,
                                    open_timeout=OPEN_TIMEOUT, close_timeout=1) as ws:
-                    self.ws, self.connected, tries, wait = ws, True, 0, RETRY_FIRST
+                    self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
                     self.inbox.put({"type": "status", "connected": True})
                     if self.token is not None:
+                        self.rejoining = True
                         await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
                     for text in self.pending:
                         await ws.send(text)
@@ -130,14 +140,14 @@ class Client:
                     async for text in ws:
                         self._received(text)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
-                if self.token is None and not self.connected:
+                if not self.ever:
                     self.inbox.put({"type": "error", "why": f"cannot reach {self.uri}: {e}", "local": True})
             finally:
                 self.ws = None
             if self.connected:
                 self.connected = False
                 self.inbox.put({"type": "status", "connected": False})
-            if self.closed or self.token is None:
+            if self.closed or self.token is None or not self.ever:
                 break
             tries += 1
             await asyncio.sleep(wait)
@@ -154,13 +164,32 @@ class Client:
             return
         kind = msg.get("type")
         if kind == "joined":
+            self.rejoining = False
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
+            self._keep()
         elif kind == "lobby":
             self.lobby = msg
             self.seat = msg.get("seat", self.seat)
         elif kind == "left":
-            self.room = self.token = None
+            self._lose()
+        elif kind == "error" and self.rejoining:  # the answer to the rejoin: the room or the seat is gone
+            self.rejoining = False
+            self._lose()
+            msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
+
+    def _keep(self) -> None:
+        """The seat's token on disk (a window closed or killed takes the seat back)."""
+        if self.book is not None and isinstance(self.room, str) and isinstance(self.token, str):
+            seat = self.seat if isinstance(self.seat, int) and 0 <= self.seat < 4 else 0
+            with contextlib.suppress(ValueError):  # a server's odd answer is not kept
+                self.book.remember(self.uri, self.room, self.token, self.name[:24], seat)
+
+    def _lose(self) -> None:
+        """The seat is gone (left, the room closed, the token unknown): forget it."""
+        if self.book is not None and isinstance(self.room, str):
+            self.book.forget(self.uri, self.room)
+        self.room = self.token = None
 
 
 class RemoteSession:

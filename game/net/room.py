@@ -25,6 +25,8 @@ from ..session import Session, from_json, new_session, seat_kind
 from .protocol import ProtocolError, dump, new_token
 
 MAX_SEATS = 4
+#: how a bot level is named to players (the level "human" plays at a person's pace: a medium bot)
+LEVEL_NAMES = {"beginner": "beginner", "casual": "easy", "human": "medium", "fast": "hard", "expert": "expert"}
 #: Modes a room plays: every mode with a ``players`` option (Classic, 20/20, the Find-all race, and
 #: any table mode added later the same way).
 ONLINE = tuple(m for m in variants.MODES if "players" in variants.game_class(m).OPTIONS)
@@ -141,7 +143,7 @@ class Room:
             raise ProtocolError(str(e)) from None
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError(f"the room is full ({MAX_SEATS} seats)")
-        self.seats.append(Seat(f"bot:{level}", f"{level.capitalize()} bot"))
+        self.seats.append(Seat(f"bot:{level}", f"Bot ({LEVEL_NAMES.get(level, level)})"))
 
     def unseat(self, seat: int, which: int) -> None:
         """The host takes away a bot, or the seat of someone who is away.

@@ -148,6 +148,7 @@ class Server:
     def close_room(self, room: Room, why: str) -> None:
         for c in room.conns():
             self.reply(c, {"type": "error", "why": why})
+            self.reply(c, {"type": "left", "room": room.code})  # its seat is gone: the client forgets it
             c.room, c.seat = None, -1
         self.rooms.pop(room.code, None)
         self.touched.pop(room.code, None)
