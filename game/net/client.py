@@ -33,6 +33,7 @@ from .seats import SeatBook
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
 RETRIES = 150  # tries before giving up (a few minutes)
 OPEN_TIMEOUT = 5.0
+PING = 3.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 
 
@@ -127,8 +128,8 @@ class Client:
         tries, wait = 0, RETRY_FIRST
         while not self.closed and tries < RETRIES:
             try:
-                async with connect(self.uri, max_size=MAX_INCOMING, compression=None,
-                                   open_timeout=OPEN_TIMEOUT, close_timeout=1) as ws:
+                async with connect(self.uri, max_size=MAX_INCOMING, compression=None, open_timeout=OPEN_TIMEOUT,
+                                   ping_interval=PING, ping_timeout=PING, close_timeout=1) as ws:
                     self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
                     self.inbox.put({"type": "status", "connected": True})
                     if self.token is not None:
@@ -309,7 +310,7 @@ class RemoteSession:
         person plays one seat); the server's events, or its refusal, come later through ``tick``.
         Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
         self.last_id += 1
-        self.client.send({"type": "act", "action": action, "id": self.last_id})
+        self.client.send({"type": "act", "action": action, "id": self.last_id, "seen": len(self.replica.events)})
         r = self.replica
         if action.strip().lower() == "call" and r.caller is None and not r.over:
             # shown at once, so the picks that follow go on; the server's event (or refusal) settles it

@@ -6,7 +6,7 @@ Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
     {"type": "join", "room": "CODE", "name": "Bob"}
     {"type": "rejoin", "room": "CODE", "token": "..."}
     {"type": "start"}                                  host: deal a game (again after one is over)
-    {"type": "act", "action": "call" | "<move>", "id": 7}
+    {"type": "act", "action": "call" | "<move>", "id": 7}    (+ "seen": events of the game the sender had)
     {"type": "leave"}
     {"type": "setup", "mode": "twenty", "options": {}}  host, in the lobby (+ "call_time")
     {"type": "bot", "level": "expert"}                 host, in the lobby: a bot takes a seat
@@ -181,7 +181,7 @@ MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "join": {"room": (normal_code, True), "name": (_name, True)},
     "rejoin": {"room": (normal_code, True), "token": (_token, True)},
     "start": {},
-    "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False)},
+    "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False), "seen": (_int(0, 2**31), False)},
     "leave": {},
     "setup": {"mode": (_short(20), True), "options": (_options, False), "call_time": (_seconds, False)},
     "bot": {"level": (_short(20), True)},
