@@ -142,7 +142,11 @@ class Client:
                         self._received(text)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 if not self.ever:
-                    self.inbox.put({"type": "error", "why": f"cannot reach {self.uri}: {e}", "local": True})
+                    why = f"cannot reach {self.uri}: {e}"
+                    if isinstance(e, ConnectionRefusedError) and self.token is not None:
+                        why += " (no server there now: its room is gone, the seat is forgotten)"
+                        self._lose()  # nothing listens there: the room went with its server
+                    self.inbox.put({"type": "error", "why": why, "local": True})
             finally:
                 self.ws = None
             if self.connected:
