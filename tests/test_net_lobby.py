@@ -97,7 +97,7 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
     bob.send({"type": "join", "room": lobby.lobby["room"], "name": "Bob"})
     next_of(bob, "joined")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 3)
-    app.step(0.0)
+    app.step(0.05)  # an update of the scene: the client's thread had the news first
     assert not lobby.remove_buttons[2].enabled  # Bob is here: his seat is his
     bob.send({"type": "unseat", "seat": 1})
     assert "only the host" in next_of(bob, "error")["why"]
@@ -105,7 +105,7 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
     step_until(app, lambda: "here keeps their seat" in lobby.notice)
     kill(bob)
     step_until(app, lambda: not lobby.lobby["seats"][2]["connected"])
-    app.step(0.0)  # the scene takes the news (the client's thread had it first)
+    app.step(0.05)  # the scene takes the news (the client's thread had it first)
     assert lobby.remove_buttons[2].enabled and lobby.remove_buttons[1].enabled
     assert not lobby.remove_buttons[0].enabled  # the host's own seat
     app.surface = app.screen
@@ -118,8 +118,32 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
 
     press(app, pygame.K_b, "b")  # and again with a pad: the ring to the row's Remove, A
     step_until(app, lambda: len(lobby.lobby["seats"]) == 2)
-    app.step(0.0)
+    app.step(0.05)
     assert lobby.remove_buttons[1].rect in lobby.pad_targets()
     ring_to(app, lobby.remove_buttons[1].rect)
     pad_press(app, pygame.CONTROLLER_BUTTON_A)
     step_until(app, lambda: len(lobby.lobby["seats"]) == 1)
+
+
+def test_the_play_scene_redraws_its_panel_as_soon_as_a_player_drops_not_at_the_next_move(online):
+    app, clients = online
+    press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
+    lobby = top(app)
+    step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
+    bob = Client("127.0.0.1", app.room_server.port)
+    bob.send({"type": "join", "room": lobby.lobby["room"], "name": "Bob"})
+    next_of(bob, "joined")
+    step_until(app, lambda: len(lobby.lobby["seats"]) == 2)
+    press(app, pygame.K_RETURN)
+    step_until(app, lambda: type(top(app)).__name__ == "ClassicScene")
+    scene = top(app)
+    app.step(0.05)
+
+    def panel_key():
+        return next(key for rect, key in scene.regions() if rect == scene.frame.side)
+
+    before, events = panel_key(), len(scene.session.events)
+    assert scene.seat_name("P2") == "Bob"
+    kill(bob)
+    step_until(app, lambda: scene.seat_name("P2") == "Bob (reconnecting…)" and panel_key() != before)
+    assert len(scene.session.events) == events  # no move made it: the drop alone

@@ -85,3 +85,24 @@ def test_a_member_that_goes_silent_is_shown_away_by_the_keepalive(in_game):
         a.close()
     finally:
         st.stop()
+
+
+def test_a_member_back_after_a_while_gets_the_game_clock_as_it_is_now():
+    st = ServerThread("127.0.0.1", 0)
+    try:
+        a = open_room(st.port, "Ann")
+        b = Client("127.0.0.1", st.port)
+        b.send({"type": "join", "room": a.room, "name": "Bob"})
+        next_of(b, "joined")
+        a.send({"type": "start"})
+        next_of(b, "state")
+        room = st.server.rooms[a.room]
+        started = room.session.last
+        until([], lambda: st.server.now() > started + 0.3, timeout=10)  # the game runs a while, nobody acts
+        b.cut()
+        state = next_of(b, "state")
+        assert state["clock"] >= 0.3  # not the clock of the last move (0)
+        a.close()
+        b.close()
+    finally:
+        st.stop()

@@ -249,6 +249,9 @@ class Server:
         return conn.room
 
     def seated(self, conn: Conn, room: Room, seat: int, token: str, now: float) -> None:
+        if room.playing:
+            room.tick(now)  # the game's clock as it is now (a member back after a while sees the real time)
+            self.schedule(room)
         old = room.seats[seat].conn
         if old is not None and old is not conn:
             old.room, old.seat = None, -1
