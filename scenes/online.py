@@ -157,7 +157,7 @@ class OnlineScene(Scene):
         self.remember_name()
         kept = self.book.find(f"{'wss' if secure else 'ws'}://{host}:{port}", code)
         if kept is not None:  # a seat this player holds there: taken back, not a new one
-            client = Client(host, port, secure, self.book, kept["room"], kept["token"])
+            client = Client(host, port, secure, self.book, kept["room"], kept["token"], kept["name"])
         else:
             client = Client(host, port, secure, self.book)
             client.send({"type": "join", "room": code, "name": self.name})
@@ -174,7 +174,7 @@ class OnlineScene(Scene):
             self.error = f"the kept room's address {kept['server']!r} cannot be read"
             self.book.forget(kept["server"], kept["room"])
             return
-        client = Client(host, int(port), secure, self.book, kept["room"], kept["token"])
+        client = Client(host, int(port), secure, self.book, kept["room"], kept["token"], kept["name"])
         self.app.manager.switch("lobby", {"client": client, "lan": None})
 
     def back(self) -> None:

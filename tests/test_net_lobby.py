@@ -76,6 +76,7 @@ def test_a_window_killed_mid_game_is_offered_its_seat_back_and_sees_the_same_gam
     rs = top(app).session
     assert rs.seat == 1 and rs.events == room.session.events and rs.view(1)["scores"] == {"P1": 1, "P2": 0}
 
+    assert app.seat_book.latest()["name"] == "Bob"  # still kept under the name
     top(app).session.client.close()  # Leave: the seat is not offered again
     app.manager.switch("online", {})
     app.step(0.0)

@@ -44,13 +44,13 @@ class Client:
     """
 
     def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
-                 room: str | None = None, token: str | None = None) -> None:
+                 room: str | None = None, token: str | None = None, name: str = "") -> None:
         self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
         self.inbox: queue.Queue[dict] = queue.Queue()
         self.book = book  # where the seat's token is kept on disk (None: in memory only)
         self.room: str | None = room  # with a token: a seat taken back (a rejoin is sent on connecting)
         self.token: str | None = token if room is not None else None
-        self.name = ""
+        self.name = name  # the player's name in the room (kept with the seat)
         self.rejoining = False  # a rejoin was sent and not answered yet
         self.ever = False  # connected at least once
         self.seat = -1
