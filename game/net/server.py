@@ -44,8 +44,9 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: the library's keepalive: a ping every PING s, a connection without its pong PING_TIMEOUT s later is
 #: dropped (then CLOSE_TIMEOUT s for the closing handshake), so a member whose window froze or whose
 #: network went away is shown "reconnecting…" within about PING + PING_TIMEOUT + CLOSE_TIMEOUT s
-#: (a connection that closes, as when its program is killed, is shown at once)
-PING, PING_TIMEOUT, CLOSE_TIMEOUT = 2.0, 2.0, 1.0
+#: (a connection that closes, as when its program is killed, is shown at once).  Pings cost: 2,000 idle
+#: connections took 15 % of a core at a ping every 3 s (8 % every 5 s, 19 % every 2 s, 1.5 % every 20 s)
+PING, PING_TIMEOUT, CLOSE_TIMEOUT = 3.0, 2.0, 1.0
 log = logging.getLogger("setarcade.server")
 
 
