@@ -5,7 +5,9 @@ as the app), opens a room on it and goes to the lobby (with a server typed in,
 ``host:port`` or ``wss://host``, the room is opened there instead), which shows the room
 code and the LAN address friends type.  *Join* takes a room code (a game hosted
 on this machine) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
-behind TLS).  The connection runs on its own thread
+behind TLS); for a room whose seat this player still holds (kept on disk in
+``online.json``: a window closed or killed mid-game) it takes that seat back,
+and *Rejoin CODE* (Ctrl+R) offers the one kept last.  The connection runs on its own thread
 (``game.net.client.Client``); the scenes only read its queue.
 """
 

@@ -5,11 +5,17 @@ says lands in ``inbox`` (a ``queue.Queue``), so the game loop only ever takes
 what is there and never waits.  A dropped connection is made again by itself
 (after 0.1 s, then longer, up to 2 s between tries) and the seat taken back
 with its token; the inbox then says ``{"type": "status", "connected": ...}``.
+Given a ``SeatBook``, the token is also kept on disk when the server seats the
+client and forgotten when the seat goes (left, the room closed, a rejoin
+refused, no server at the address any more); a ``Client`` built with a kept
+room and token takes that seat back (a window closed or killed mid-game).
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
 the server's numbered events through the same engine.  ``act`` sends the action
-and returns at once; a refusal comes later and is shown through ``messages``.
+with the number of events seen (a pick the table changed under is refused as
+too late) and returns at once; a refusal comes later and is shown through
+``messages``.
 """
 
 from __future__ import annotations
