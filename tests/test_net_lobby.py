@@ -5,33 +5,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from net_driver import next_of, open_room
+import test_net_scenes
+from net_driver import join, kill, next_of, open_room
 from scene_driver import click, press, top
 from test_input import pad_press, ring_to
 from test_net_scenes import step_until
 
-import scenes
-from game.net.client import Client, RemoteSession
+from game.net.client import RemoteSession
 from game.net.hosting import ServerThread
 from game.net.protocol import show_code
 
-
-@pytest.fixture
-def online(app, monkeypatch):
-    monkeypatch.setitem(scenes.SCENES, "online", "scenes.online:OnlineScene")
-    monkeypatch.setitem(scenes.SCENES, "lobby", "scenes.lobby:LobbyScene")
-    app.manager.switch("online", {})
-    app.step(0.0)
-    clients: list[Client] = []
-    yield app, clients
-    for s in app.manager.stack:
-        for c in (getattr(s, "client", None), getattr(getattr(s, "session", None), "client", None)):
-            if c is not None:
-                c.close()
-    for c in clients:
-        c.close()
-    if getattr(app, "room_server", None) is not None:
-        app.room_server.stop()
+online = test_net_scenes.online  # the window on the online screens (a fixture)
 
 
 @pytest.fixture
@@ -41,17 +25,9 @@ def server(tmp_path):
     st.stop()
 
 
-def kill(c: Client) -> None:
-    """The program holding ``c`` dies: the socket drops without a word."""
-    c.closed = True
-    c.cut()
-    c.thread.join(10)
-
-
 def test_a_window_killed_mid_game_is_offered_its_seat_back_and_sees_the_same_game(online, server):
-    app, clients = online
+    app = online
     ann = open_room(server.port, "Ann", seed=4)
-    clients.append(ann)
     scene = top(app)
     scene.fields[0].text, scene.fields[1].text = "Bob", f"127.0.0.1:{server.port}/{show_code(ann.room)}"
     press(app, pygame.K_RETURN)
@@ -81,10 +57,11 @@ def test_a_window_killed_mid_game_is_offered_its_seat_back_and_sees_the_same_gam
     app.manager.switch("online", {})
     app.step(0.0)
     assert not any(b.label.startswith("Rejoin") for b in top(app).column.buttons)
+    ann.close()
 
 
-def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad(online, tmp_path):
-    app, clients = online
+def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad(online):
+    app = online
     press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
     lobby = top(app)
     step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
@@ -94,9 +71,7 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
     press(app, pygame.K_b, "b")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 2)
     assert lobby.lobby["seats"][1]["name"] == "Bot (hard)"
-    bob = Client("127.0.0.1", app.room_server.port)
-    bob.send({"type": "join", "room": lobby.lobby["room"], "name": "Bob"})
-    next_of(bob, "joined")
+    bob = join(app.room_server.port, lobby.lobby["room"], "Bob")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 3)
     app.step(0.05)  # an update of the scene: the client's thread had the news first
     assert not lobby.remove_buttons[2].enabled  # Bob is here: his seat is his
@@ -127,13 +102,11 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
 
 
 def test_the_play_scene_redraws_its_panel_as_soon_as_a_player_drops_not_at_the_next_move(online):
-    app, clients = online
+    app = online
     press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
     lobby = top(app)
     step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
-    bob = Client("127.0.0.1", app.room_server.port)
-    bob.send({"type": "join", "room": lobby.lobby["room"], "name": "Bob"})
-    next_of(bob, "joined")
+    bob = join(app.room_server.port, lobby.lobby["room"], "Bob")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 2)
     press(app, pygame.K_RETURN)
     step_until(app, lambda: type(top(app)).__name__ == "ClassicScene")

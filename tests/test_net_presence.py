@@ -9,7 +9,7 @@ import os
 import socket
 
 import pytest
-from net_driver import next_of, open_room, until
+from net_driver import join, next_of, open_room, until
 
 from game.net.client import Client, RemoteSession
 from game.net.hosting import ServerThread
@@ -53,9 +53,7 @@ def test_a_cut_connection_is_shown_away_to_the_others_at_once_during_a_game():
     st = ServerThread("127.0.0.1", 0, ping=60.0, ping_timeout=60.0)  # so only the closing itself can tell
     try:
         a = open_room(st.port, "Ann")
-        b = Client("127.0.0.1", st.port)
-        b.send({"type": "join", "room": a.room, "name": "Bob"})
-        next_of(b, "joined")
+        b = join(st.port, a.room, "Bob")
         a.send({"type": "start"})
         ra = RemoteSession(a, next_of(a, "state"))
         b.closed = True  # no reconnection: the seat stays empty
@@ -91,9 +89,7 @@ def test_a_member_back_after_a_while_gets_the_game_clock_as_it_is_now():
     st = ServerThread("127.0.0.1", 0)
     try:
         a = open_room(st.port, "Ann")
-        b = Client("127.0.0.1", st.port)
-        b.send({"type": "join", "room": a.room, "name": "Bob"})
-        next_of(b, "joined")
+        b = join(st.port, a.room, "Bob")
         a.send({"type": "start"})
         next_of(b, "state")
         room = st.server.rooms[a.room]

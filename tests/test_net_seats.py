@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from net_driver import free_port, next_of, open_room, take_a_set, until
+from net_driver import free_port, join, kill, next_of, open_room, take_a_set, until
 
 from game.net.client import Client, RemoteSession
 from game.net.hosting import ServerThread
@@ -19,14 +19,6 @@ def server(tmp_path):
     st = ServerThread("127.0.0.1", 0, data=tmp_path / "rooms")
     yield st
     st.stop()
-
-
-def kill(c: Client) -> None:
-    """The program holding ``c`` dies: the socket drops, nothing is said, memory is gone."""
-    c.closed = True  # no reconnection, no leave
-    c.cut()
-    c.thread.join(10)
-    assert not c.thread.is_alive()
 
 
 def lobby_until(c: Client, done, most: int = 50) -> dict:
@@ -87,9 +79,7 @@ def test_a_folder_in_the_seat_file_s_place_is_set_aside(tmp_path):
 
 def test_a_killed_window_takes_its_seat_back_from_disk_with_identical_events(server, tmp_path):
     a = open_room(server.port, "Ann", seed=9)
-    b = Client("127.0.0.1", server.port, book=SeatBook(tmp_path / "bob"))
-    b.send({"type": "join", "room": a.room, "name": "Bob"})
-    next_of(b, "joined")
+    b = join(server.port, a.room, "Bob", book=SeatBook(tmp_path / "bob"))
     a.send({"type": "start"})
     ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
     until([ra, rb], lambda: len(ra.events) >= 6 and len(rb.events) >= 6, timeout=60, step=take_a_set)
@@ -117,9 +107,7 @@ def test_a_killed_window_takes_its_seat_back_from_disk_with_identical_events(ser
 
 def test_a_kept_seat_the_room_no_longer_has_is_refused_and_forgotten(server, tmp_path):
     a = open_room(server.port, "Ann")
-    b = Client("127.0.0.1", server.port, book=SeatBook(tmp_path / "bob"))
-    b.send({"type": "join", "room": a.room, "name": "Bob"})
-    next_of(b, "joined")
+    b = join(server.port, a.room, "Bob", book=SeatBook(tmp_path / "bob"))
     kill(b)
     lobby_until(a, lambda seats: len(seats) == 2 and not seats[1]["connected"])
     book = SeatBook(tmp_path / "bob")

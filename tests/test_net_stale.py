@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from net_driver import next_of, open_room, until
+from net_driver import join, next_of, open_room, until
 
 from game.cards import code, is_set
 from game.errors import IllegalMove
-from game.net.client import Client, RemoteSession
+from game.net.client import RemoteSession
 from game.net.hosting import ServerThread
 from game.net.protocol import ProtocolError, parse
 from game.net.room import Room
@@ -71,9 +71,7 @@ def test_over_the_network_a_stale_pick_is_refused_with_a_reason_and_both_windows
     st = ServerThread("127.0.0.1", 0)
     try:
         a = open_room(st.port, "Ann", seed=5)
-        b = Client("127.0.0.1", st.port)
-        b.send({"type": "join", "room": a.room, "name": "Bob"})
-        next_of(b, "joined")
+        b = join(st.port, a.room, "Bob")
         a.send({"type": "start"})
         ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
         bobs = next(m for m in rb.game.legal_moves() if m.startswith("P2 set")).split(" ", 1)[1]
