@@ -100,14 +100,17 @@ def test_a_killed_window_takes_its_seat_back_from_disk_with_identical_events(ser
     until([ra], lambda: 1 not in ra.away(), timeout=10)
     until([ra, rb2], lambda: ra.over and rb2.over and ra.final and rb2.final, timeout=120, step=take_a_set)
     assert rb2.events == ra.events == room.session.events
-    b2.close()  # left on purpose: forgotten
+    until([rb2], lambda: book.latest() is None, timeout=10)  # the game is over: nothing to take back
     assert SeatBook(tmp_path / "bob").find(f"ws://127.0.0.1:{server.port}", a.room) is None
+    b2.close()
     a.close()
 
 
 def test_a_kept_seat_the_room_no_longer_has_is_refused_and_forgotten(server, tmp_path):
     a = open_room(server.port, "Ann")
     b = join(server.port, a.room, "Bob", book=SeatBook(tmp_path / "bob"))
+    assert SeatBook(tmp_path / "bob").latest() is None  # no game yet: nothing kept
+    SeatBook(tmp_path / "bob").remember(b.uri, b.room, b.token, "Bob", 1)  # as a game would have
     kill(b)
     lobby_until(a, lambda seats: len(seats) == 2 and not seats[1]["connected"])
     book = SeatBook(tmp_path / "bob")

@@ -5,10 +5,11 @@ says lands in ``inbox`` (a ``queue.Queue``), so the game loop only ever takes
 what is there and never waits.  A dropped connection is made again by itself
 (after 0.1 s, then longer, up to 2 s between tries) and the seat taken back
 with its token; the inbox then says ``{"type": "status", "connected": ...}``.
-Given a ``SeatBook``, the token is also kept on disk when the server seats the
-client and forgotten when the seat goes (left, the room closed, a rejoin
-refused, no server at the address any more); a ``Client`` built with a kept
-room and token takes that seat back (a window closed or killed mid-game).
+Given a ``SeatBook``, the token is also kept on disk while a game is played
+(from its ``state`` to its ``over``) and forgotten when the game ends or the
+seat goes (left, the room closed, a rejoin refused, no server at the address
+any more); a ``Client`` built with a kept room and token takes that seat back
+(a window closed or killed mid-game).
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
@@ -177,7 +178,13 @@ class Client:
         if kind == "joined":
             self.rejoining = False
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
-            self._keep()
+        elif kind == "state":  # a game dealt, or the one being played (after a rejoin)
+            if msg.get("over"):
+                self._forget()
+            else:
+                self._keep()
+        elif kind == "over":
+            self._forget()  # nothing left to take back: the room's lobby is joined by its code
         elif kind == "lobby":
             self.lobby = msg
             self.seat = msg.get("seat", self.seat)
@@ -190,16 +197,20 @@ class Client:
         self.inbox.put(msg)
 
     def _keep(self) -> None:
-        """The seat's token on disk (a window closed or killed takes the seat back)."""
+        """The seat's token on disk while a game is played (a window closed or killed takes it back)."""
         if self.book is not None and isinstance(self.room, str) and isinstance(self.token, str):
             seat = self.seat if isinstance(self.seat, int) and 0 <= self.seat < 4 else 0
             with contextlib.suppress(ValueError):  # a server's odd answer is not kept
                 self.book.remember(self.uri, self.room, self.token, self.name[:24], seat)
 
-    def _lose(self) -> None:
-        """The seat is gone (left, the room closed, the token unknown): forget it."""
+    def _forget(self) -> None:
+        """The token off the disk (this connection still holds the seat)."""
         if self.book is not None and isinstance(self.room, str):
             self.book.forget(self.uri, self.room)
+
+    def _lose(self) -> None:
+        """The seat is gone (left, the room closed, the token unknown): forget it."""
+        self._forget()
         self.room = self.token = None
 
 

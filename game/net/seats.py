@@ -9,9 +9,9 @@ address and the room code::
                               "token": "...", "name": "Ann", "seat": 1, "saved": 1764000000.0}]}
 
 newest first, at most ``MOST`` of them, each forgotten ``KEEP`` seconds after it
-was last saved.  The client remembers a seat when the server seats it and
-forgets it when it leaves, when the room is closed, or when the server no
-longer knows the room or the token.
+was last saved.  The client remembers a seat while a game is played in its
+room and forgets it when the game is over, when it leaves, when the room is
+closed, or when the server no longer knows the room or the token.
 
 Reading is checked field by field: a bad entry is left out (and the file
 written again without it); a file that cannot be read or is no JSON object of
