@@ -121,3 +121,19 @@ def test_the_play_scene_redraws_its_panel_as_soon_as_a_player_drops_not_at_the_n
     kill(bob)
     step_until(app, lambda: scene.seat_name("P2") == "Bob (reconnecting…)" and panel_key() != before)
     assert len(scene.session.events) == events  # no move made it: the drop alone
+
+
+def test_a_damaged_seat_file_is_told_once_and_play_online_goes_on(online):
+    app = online
+    del app.seat_book
+    (app.store.dir / "online.json").write_text('{"version": 1, "seats": [{"room": 5}]}')
+    app.manager.switch("online", {})
+    app.step(0.05)
+    notice = top(app)
+    assert type(notice).__name__ == "MessageScene" and "online seats" in notice.text and "set aside" in notice.text
+    press(app, pygame.K_RETURN)  # OK
+    assert type(top(app)).__name__ == "OnlineScene"
+    assert not any(b.label.startswith("Rejoin") for b in top(app).column.buttons)
+    app.manager.switch("online", {})
+    app.step(0.05)
+    assert type(top(app)).__name__ == "OnlineScene"  # told once
