@@ -23,8 +23,8 @@ def online(app, monkeypatch):
     app.step(0.0)
     yield app
     server = getattr(app, "room_server", None)
-    for s in app.manager.stack:
-        client = getattr(s, "client", None)
+    for s in app.manager.stack:  # the lobby's client, or a play scene's (through its remote session)
+        client = getattr(s, "client", None) or getattr(getattr(s, "session", None), "client", None)
         if client is not None:
             client.close()
     if server is not None:
