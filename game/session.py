@@ -295,6 +295,19 @@ class Session:
         self.caller, self.call_ends = player, self.clock + self.call_time
         return event
 
+    def withdraw(self, seat: int | str, now: float) -> str:
+        """``seat`` takes back its call at no cost (an online pick that came after the table changed);
+        recorded as a ``lapse``.  Returns the event.
+
+        :raises IllegalMove: when ``seat`` does not hold the call.
+        """
+        self.tick(now)
+        player = self.player(seat)
+        if self.caller != player or self.over:
+            raise IllegalMove(f"{player} holds no call to take back")
+        self.caller = self.pending = None
+        return self._record(f"{player} lapse")
+
     def _check_free(self, player: str) -> None:
         if self.clock < self.hold_until:
             raise IllegalMove("wait: the next hand is being dealt")

@@ -1,9 +1,12 @@
 """The lobby of an online room: the seats, the mode and its options, start; and again after a game.
 
 Everyone sees the room code (and, hosting, the LAN address to give friends),
-who sits where, and "reconnecting…" on a seat whose player dropped.  The host
-adds bots of any level, takes a bot away, changes the mode, the call time and
-Classic's game type, and starts.  When the game is dealt (a ``state`` message)
+who sits where, the open seats, and "reconnecting…" on a seat whose player
+dropped.  The host adds bots of any level ("Add: Bot (medium)"; the level
+button cycles it), removes a bot or a departed player's seat (its row's
+Remove, or the seat's number key), changes the mode, the call time and
+Classic's game type, and starts; with a pad the ring goes over those buttons
+(A presses).  When the game is dealt (a ``state`` message)
 the mode's play scene is shown, driven by a ``RemoteSession``; after the game
 the lobby shows its standings and the host's Start deals again in the same room.
 """
@@ -17,7 +20,7 @@ import pygame
 from game.bots import LEVELS
 from game.net.client import Client, RemoteSession
 from game.net.protocol import show_code
-from game.net.room import ONLINE
+from game.net.room import LEVEL_NAMES, MAX_SEATS, ONLINE
 from sprites import theme
 from sprites.hud import Button, row_buttons, stack_buttons
 
@@ -44,9 +47,13 @@ class LobbyScene(Scene):
         self.level = list(LEVELS).index("human")
         self.notice = ""
         self.wait = 0.0
+        self.add_button = Button("", self.add_bot, "B")
+        self.level_button = Button("", self.next_level, "L")
         self.host_buttons = [Button("Mode", self.next_mode, "M"), Button("Call time", self.next_call, "T"),
-                             Button("Game type", self.next_type, "G"), Button("Bot level", self.next_level, "L"),
-                             Button("Add bot", self.add_bot, "B"), Button("Remove a bot", self.remove_bot, "R")]
+                             Button("Game type", self.next_type, "G"), self.add_button, self.level_button]
+        self.name_level()
+        #: each other seat's Remove (a bot, or a person who is away), pressed with the seat's number
+        self.remove_buttons = [Button("Remove", lambda i=i: self.remove(i), str(i + 1)) for i in range(MAX_SEATS)]
         self.column = ButtonColumn([Button("Start", self.start, "Enter", accent=True),
                                     Button("Leave", self.leave, "Esc")])
         super().enter(data)
@@ -71,8 +78,13 @@ class LobbyScene(Scene):
             if kind == "error":
                 self.notice = str(msg.get("why", ""))
                 if self.client.closed or self.client.room is None and msg.get("local"):
+                    self.client.close()
                     self.app.manager.switch("online", {"error": self.notice})
                     return
+            elif kind == "left":  # the room was closed (the notice before says why)
+                self.client.close()
+                self.app.manager.switch("online", {"error": self.notice or "the room was closed"})
+                return
             elif kind == "status" and msg.get("closed"):
                 self.app.manager.switch("online", {"error": self.notice or "the connection was closed"})
                 return
@@ -81,6 +93,9 @@ class LobbyScene(Scene):
                 return
         for b in self.host_buttons:
             b.enabled = self.hosting
+        seats = (self.lobby or {}).get("seats") or []
+        for i, b in enumerate(self.remove_buttons):
+            b.enabled = self.hosting and i < len(seats) and self.removable(i, seats[i])
         self.column.buttons[0].enabled = self.hosting
         self.column.buttons[0].label = "Play again" if self.lobby and self.lobby.get("result") else "Start"
 
@@ -125,17 +140,28 @@ class LobbyScene(Scene):
             del options["timed"]
         self.setup(options=options)
 
+    def name_level(self) -> None:
+        name = LEVEL_NAMES.get(list(LEVELS)[self.level], list(LEVELS)[self.level])
+        self.add_button.label = f"Add: Bot ({name})"
+        self.level_button.label = f"Bot level: {name}"
+
     def next_level(self) -> None:
         self.level = (self.level + 1) % len(LEVELS)
+        self.name_level()
 
     def add_bot(self) -> None:
         self.client.send({"type": "bot", "level": list(LEVELS)[self.level]})
 
-    def remove_bot(self) -> None:
+    def removable(self, i: int, seat: dict) -> bool:
+        """Whether the host may take seat ``i`` away: a bot, or a person who is not connected."""
+        lob = self.lobby or {}
+        return i != lob.get("host") and (str(seat.get("kind", "")).startswith("bot:") or not seat.get("connected"))
+
+    def remove(self, i: int) -> None:
+        """Take seat ``i`` away (a bot, or a departed player's seat); the server says no to anything else."""
         seats = (self.lobby or {}).get("seats") or []
-        bots = [i for i, s in enumerate(seats) if s.get("kind", "").startswith("bot:")]
-        if bots:
-            self.client.send({"type": "unseat", "seat": bots[-1]})
+        if self.hosting and i < len(seats) and self.removable(i, seats[i]):
+            self.client.send({"type": "unseat", "seat": i})
 
     def start(self) -> None:
         self.client.send({"type": "start"})
@@ -153,8 +179,23 @@ class LobbyScene(Scene):
         self.width = width
         stack_buttons(self.host_buttons, pygame.Rect(self.left + width - round(u * 12), round(u * 9), round(u * 12),
                                                      0), round(u * 2.0), round(u * 0.45))
+        for i, b in enumerate(self.remove_buttons):
+            row = self.seat_rect(i)
+            b.rect = pygame.Rect(row.right - round(u * 6.4), row.top + round(u * 0.35), round(u * 6.0),
+                                 row.h - round(u * 0.7))
         row_buttons(self.column.buttons, pygame.Rect(self.left, h - round(u * 4.5), width, round(u * 2.4)),
                     round(u * 0.8))
+
+    def seat_rect(self, i: int) -> pygame.Rect:
+        u = self.u
+        return pygame.Rect(self.left, round(u * (9 + i * 3.0)), self.width - round(u * 13.5), round(u * 2.5))
+
+    def pad_targets(self) -> list[pygame.Rect]:
+        """What a pad's ring visits: the host's buttons (Start first); a guest's pad uses A and B as keys."""
+        if not self.hosting:
+            return []
+        buttons = self.column.buttons + self.host_buttons + self.remove_buttons
+        return [b.rect for b in buttons if b.enabled and b.rect.w > 0]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
@@ -165,11 +206,11 @@ class LobbyScene(Scene):
                 if self.column.buttons[0].enabled:
                     self.start()
                 return True
-            for b in self.host_buttons:
+            for b in self.host_buttons + self.remove_buttons:
                 if b.enabled and e.unicode and e.unicode.lower() == b.key.lower():
                     b.action()
                     return True
-        for b in self.host_buttons:
+        for b in self.host_buttons + self.remove_buttons:
             if b.handle_event(e):
                 return True
         return self.column.handle_event(e, keys=(pygame.K_LEFT, pygame.K_RIGHT))
@@ -196,8 +237,16 @@ class LobbyScene(Scene):
         if opts.get("timed"):
             info += f" · {opts['timed'].capitalize()}"
         theme.blit_text(surface, info, round(u * 1.1), (self.left, u * 7.6), theme.INK, True, "midleft")
-        for i, seat in enumerate(lob.get("seats") or []):
-            r = pygame.Rect(self.left, round(u * (9 + i * 3.0)), self.width - round(u * 13.5), round(u * 2.5))
+        seats = lob.get("seats") or []
+        for i in range(len(seats), MAX_SEATS):
+            r = self.seat_rect(i)
+            theme.panel(surface, r, r.h // 4, (255, 255, 255, 6), (255, 255, 255, 18))
+            theme.blit_text(surface, f"P{i + 1}  Open seat", round(u * 1.05), (r.left + u, r.centery), theme.DIM,
+                            True, "midleft")
+            theme.blit_text(surface, "a friend joins with the code" + (", or add a bot" if self.hosting else ""),
+                            round(u * 0.8), (r.right - u, r.centery), theme.DIM, True, "midright")
+        for i, seat in enumerate(seats):
+            r = self.seat_rect(i)
             mine = i == lob.get("seat")
             theme.panel(surface, r, r.h // 4, (255, 255, 255, 30 if mine else 12),
                         theme.ACCENT if mine else (255, 255, 255, 30))
@@ -206,14 +255,15 @@ class LobbyScene(Scene):
                             "midleft")
             state = "left" if seat.get("gone") else "reconnecting…" if not seat.get("connected") else \
                 "bot" if seat.get("kind", "").startswith("bot:") else "here"
-            theme.blit_text(surface, state, round(u * 0.9), (r.right - u, r.centery),
+            remove = self.remove_buttons[i]
+            right = remove.rect.left - u * 0.6 if remove.enabled else r.right - u
+            theme.blit_text(surface, state, round(u * 0.9), (right, r.centery),
                             theme.BAD if state in ("left", "reconnecting…") else theme.MUTED, True, "midright")
+            if remove.enabled:
+                remove.draw(surface)
         if self.hosting:
             for b in self.host_buttons:
                 b.draw(surface)
-            theme.blit_text(surface, f"next bot: {list(LEVELS)[self.level]}", round(u * 0.85),
-                            (self.host_buttons[-1].rect.centerx, self.host_buttons[-1].rect.bottom + u * 0.9),
-                            theme.MUTED, True, "center")
         self.draw_result(surface, lob.get("result"))
         if self.notice:
             theme.blit_text(surface, self.notice, round(u * 0.95), (w // 2, h - u * 6.0), theme.BAD, True, "center")

@@ -5,7 +5,9 @@ as the app), opens a room on it and goes to the lobby (with a server typed in,
 ``host:port`` or ``wss://host``, the room is opened there instead), which shows the room
 code and the LAN address friends type.  *Join* takes a room code (a game hosted
 on this machine) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
-behind TLS).  The connection runs on its own thread
+behind TLS); for a room whose seat this player still holds (kept on disk in
+``online.json``: a window closed or killed mid-game) it takes that seat back,
+and *Rejoin CODE* (Ctrl+R) offers the one kept last.  The connection runs on its own thread
 (``game.net.client.Client``); the scenes only read its queue.
 """
 
@@ -17,7 +19,8 @@ from typing import Any
 import pygame
 
 from game.net.client import Client
-from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_join, parse_server
+from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_join, parse_server, show_code
+from game.net.seats import SeatBook
 from sprites import theme
 from sprites.hud import Button, stack_buttons
 
@@ -38,6 +41,22 @@ def lan_address() -> str:
             return s.getsockname()[0]
     except OSError:
         return "127.0.0.1"
+
+
+def seat_book(app: Any) -> SeatBook:
+    """The seats this player holds, kept in the player's folder (read once; its notices are shown)."""
+    book = getattr(app, "seat_book", None)
+    if book is None:
+        book = app.seat_book = SeatBook(app.store.dir)
+        for notice in book.notices:
+            app.tell("Notice", notice)
+        book.notices.clear()
+    return book
+
+
+def rejoin_label(kept: dict) -> str:
+    """The button that takes a kept seat back: "Rejoin K7M2-9QXD (Ann)"."""
+    return f"Rejoin {show_code(kept['room'])}" + (f" ({kept['name']})" if kept.get("name") else "")
 
 
 def hosted_server(app: Any):
@@ -88,9 +107,12 @@ class OnlineScene(Scene):
         self.fields = [TextField("Your name", str(self.app.settings.get("online_name") or "Player"), NAME_CHARS),
                        TextField("Room to join: a code, host:port/CODE or wss://host/CODE",
                                  str(data.get("address", "")))]
-        self.column = ButtonColumn([Button("Host a game", self.host, "Ctrl+H", accent=True),
-                                    Button("Join", self.join, "Enter"),
-                                    Button("Back", self.back, "Esc")])
+        self.book = seat_book(self.app)
+        self.kept = self.book.latest()  # a seat this player holds in a room (a window closed mid-game)
+        buttons = [Button("Host a game", self.host, "Ctrl+H", accent=True), Button("Join", self.join, "Enter")]
+        if self.kept is not None:
+            buttons.append(Button(rejoin_label(self.kept), self.rejoin, "Ctrl+R"))
+        self.column = ButtonColumn(buttons + [Button("Back", self.back, "Esc")])
         self.focus = 1  # the field typed into
         self.error = str(data.get("error", ""))
         super().enter(data)
@@ -122,7 +144,7 @@ class OnlineScene(Scene):
             self.error = f"Cannot host a game here: {e}"
             return
         self.remember_name()
-        client = Client(host, port, secure)
+        client = Client(host, port, secure, self.book)
         client.send({"type": "create", "mode": "classic", "options": {}, "name": self.name})
         self.app.manager.switch("lobby", {"client": client, "lan": where})
 
@@ -135,8 +157,26 @@ class OnlineScene(Scene):
             self.error = str(e)
             return
         self.remember_name()
-        client = Client(host, port, secure)
-        client.send({"type": "join", "room": code, "name": self.name})
+        kept = self.book.find(f"{'wss' if secure else 'ws'}://{host}:{port}", code)
+        if kept is not None:  # a seat this player holds there: taken back, not a new one
+            client = Client(host, port, secure, self.book, kept["room"], kept["token"], kept["name"])
+        else:
+            client = Client(host, port, secure, self.book)
+            client.send({"type": "join", "room": code, "name": self.name})
+        self.app.manager.switch("lobby", {"client": client, "lan": None})
+
+    def rejoin(self) -> None:
+        """Take back the seat kept on disk (its room's game, or its lobby, as it is now)."""
+        kept = self.kept
+        if kept is None:
+            return
+        secure, where = kept["server"].split("://", 1)[0] == "wss", kept["server"].split("://", 1)[1]
+        host, _, port = where.rpartition(":")
+        if not port.isdigit() or not host:
+            self.error = f"the kept room's address {kept['server']!r} cannot be read"
+            self.book.forget(kept["server"], kept["room"])
+            return
+        client = Client(host, int(port), secure, self.book, kept["room"], kept["token"], kept["name"])
         self.app.manager.switch("lobby", {"client": client, "lan": None})
 
     def back(self) -> None:
@@ -168,6 +208,9 @@ class OnlineScene(Scene):
             if e.key == pygame.K_h and e.mod & pygame.KMOD_CTRL:
                 self.host()
                 return True
+            if e.key == pygame.K_r and e.mod & pygame.KMOD_CTRL:
+                self.rejoin()
+                return True
             self.error = ""
             return self.fields[self.focus].handle_key(e)
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -186,5 +229,7 @@ class OnlineScene(Scene):
         w, h = surface.get_size()
         if self.error:
             theme.blit_text(surface, self.error, round(u * 1.0), (w // 2, u * 18.2), theme.BAD, True, "center")
-        theme.blit_text(surface, "Tab: next field · Enter joins · Ctrl+H hosts · Esc back", round(u * 0.85),
+        keys = "Tab: next field · Enter joins · Ctrl+H hosts" + (" · Ctrl+R rejoins" if self.kept else "")
+        keys += " · Esc back"
+        theme.blit_text(surface, keys, round(u * 0.85),
                         (w // 2, h - u * 1.1), theme.DIM, True, "center")

@@ -290,6 +290,10 @@ class TableScene(Scene):
         if self.online:
             for text in self.session.take_messages():  # the server's refusals and notices
                 self.toast.show(text, theme.INFO)
+            presence = tuple(self.session.status(i) for i in range(len(self.session.seats)))
+            if presence != getattr(self, "presence", presence):
+                self.refresh()  # a player dropped or came back: the panel says so now, not at the next move
+            self.presence = presence
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:

@@ -40,11 +40,19 @@ def open_room(port: int, name: str = "Ann", mode: str = "classic", seed: int = 5
     return c
 
 
-def join(port: int, room: str, name: str) -> Client:
-    c = Client("127.0.0.1", port)
+def join(port: int, room: str, name: str, **kw) -> Client:
+    c = Client("127.0.0.1", port, **kw)
     c.send({"type": "join", "room": room, "name": name})
     next_of(c, "joined")
     return c
+
+
+def kill(c: Client) -> None:
+    """The program holding ``c`` dies: its socket drops without a word (no leave, no reconnection)."""
+    c.closed = True
+    c.cut()
+    c.thread.join(10)
+    assert not c.thread.is_alive()
 
 
 def until(sessions: list[RemoteSession], done, timeout: float = WAIT, step=None) -> None:

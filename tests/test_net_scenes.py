@@ -12,6 +12,7 @@ from scene_driver import press, top
 import scenes
 from game.net.client import RemoteSession
 from game.net.protocol import parse_address, show_code
+from game.net.seats import SeatBook
 
 
 @pytest.fixture
@@ -22,8 +23,8 @@ def online(app, monkeypatch):
     app.step(0.0)
     yield app
     server = getattr(app, "room_server", None)
-    for s in app.manager.stack:
-        client = getattr(s, "client", None)
+    for s in app.manager.stack:  # the lobby's client, or a play scene's (through its remote session)
+        client = getattr(s, "client", None) or getattr(getattr(s, "session", None), "client", None)
         if client is not None:
             client.close()
     if server is not None:
@@ -71,14 +72,16 @@ def test_host_a_game_add_bots_and_start_shows_the_play_scene_with_a_remote_sessi
     assert data["again"][0] == "lobby"
 
 
-def test_join_by_code_finds_the_room_hosted_in_this_app(online):
+def test_join_by_code_finds_the_room_hosted_in_this_app(online, tmp_path):
     app = online
     press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
     host = top(app)
     step_until(app, lambda: host.lobby is not None)
     code = host.lobby["room"]
     assert parse_address(f"{host.lan}/{code}")[2] == code
-    # a second window on this machine would type the code; here the same app joins a second time
+    # a second window on this machine would type the code; here the same app joins a second time (with a
+    # folder of its own: its own would hold the host's seat, and typing that room's code takes it back)
+    app.seat_book = SeatBook(tmp_path / "second")
     app.manager.switch("online", {})
     app.step(0.0)
     online_scene = top(app)

@@ -10,6 +10,8 @@
 * ``hosting`` — a server on its own thread (the window's "Host a game", tests).
 * ``client`` — a client on its own thread (``Client``) and ``RemoteSession``, which
   the window drives as it drives a local session.
+* ``seats`` — the seat tokens a player holds, kept on disk (``online.json``), so a
+  window closed or killed takes its seat back.
 
 The message field names are the contract of ``DESIGN.md`` ("Online play").
 """

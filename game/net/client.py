@@ -5,11 +5,18 @@ says lands in ``inbox`` (a ``queue.Queue``), so the game loop only ever takes
 what is there and never waits.  A dropped connection is made again by itself
 (after 0.1 s, then longer, up to 2 s between tries) and the seat taken back
 with its token; the inbox then says ``{"type": "status", "connected": ...}``.
+Given a ``SeatBook``, the token is also kept on disk while a game is played
+(from its ``state`` to its ``over``) and forgotten when the game ends or the
+seat goes (left, the room closed, a rejoin refused, no server at the address
+any more); a ``Client`` built with a kept room and token takes that seat back
+(a window closed or killed mid-game).
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
 the server's numbered events through the same engine.  ``act`` sends the action
-and returns at once; a refusal comes later and is shown through ``messages``.
+with the number of events seen (a pick the table changed under is refused as
+too late) and returns at once; a refusal comes later and is shown through
+``messages``.
 """
 
 from __future__ import annotations
@@ -28,10 +35,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from .protocol import dump
+from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
 RETRIES = 150  # tries before giving up (a few minutes)
 OPEN_TIMEOUT = 5.0
+PING = 3.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 
 
@@ -41,11 +50,16 @@ class Client:
     ``send(msg)`` may be called from any thread; ``inbox`` holds each server message as a dict.
     """
 
-    def __init__(self, host: str, port: int, secure: bool = False) -> None:
+    def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
+                 room: str | None = None, token: str | None = None, name: str = "") -> None:
         self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
         self.inbox: queue.Queue[dict] = queue.Queue()
-        self.room: str | None = None
-        self.token: str | None = None
+        self.book = book  # where the seat's token is kept on disk (None: in memory only)
+        self.room: str | None = room  # with a token: a seat taken back (a rejoin is sent on connecting)
+        self.token: str | None = token if room is not None else None
+        self.name = name  # the player's name in the room (kept with the seat)
+        self.rejoining = False  # a rejoin was sent and not answered yet
+        self.ever = False  # connected at least once
         self.seat = -1
         self.lobby: dict | None = None  # the latest lobby message
         self.connected = False
@@ -60,6 +74,8 @@ class Client:
     def send(self, msg: dict) -> None:
         """Send a message (queued on the client's thread; never blocks)."""
         if not self.closed:
+            if msg.get("type") in ("create", "join") and isinstance(msg.get("name"), str):
+                self.name = msg["name"]
             self.loop.call_soon_threadsafe(self._send, dump(msg))
 
     def cut(self) -> None:
@@ -72,6 +88,7 @@ class Client:
             return
         if self.room is not None:
             self.send({"type": "leave"})
+            self._lose()  # left on purpose: not offered again
         self.loop.call_soon_threadsafe(self._close)
         self.thread.join(timeout)
 
@@ -118,11 +135,12 @@ class Client:
         tries, wait = 0, RETRY_FIRST
         while not self.closed and tries < RETRIES:
             try:
-                async with connect(self.uri, max_size=MAX_INCOMING, compression=None,
-                                   open_timeout=OPEN_TIMEOUT, close_timeout=1) as ws:
-                    self.ws, self.connected, tries, wait = ws, True, 0, RETRY_FIRST
+                async with connect(self.uri, max_size=MAX_INCOMING, compression=None, open_timeout=OPEN_TIMEOUT,
+                                   ping_interval=PING, ping_timeout=PING, close_timeout=1) as ws:
+                    self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
                     self.inbox.put({"type": "status", "connected": True})
                     if self.token is not None:
+                        self.rejoining = True
                         await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
                     for text in self.pending:
                         await ws.send(text)
@@ -130,14 +148,18 @@ class Client:
                     async for text in ws:
                         self._received(text)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
-                if self.token is None and not self.connected:
-                    self.inbox.put({"type": "error", "why": f"cannot reach {self.uri}: {e}", "local": True})
+                if not self.ever:
+                    why = f"cannot reach {self.uri}: {e}"
+                    if isinstance(e, ConnectionRefusedError) and self.token is not None:
+                        why += " (no server there now: its room is gone, the seat is forgotten)"
+                        self._lose()  # nothing listens there: the room went with its server
+                    self.inbox.put({"type": "error", "why": why, "local": True})
             finally:
                 self.ws = None
             if self.connected:
                 self.connected = False
                 self.inbox.put({"type": "status", "connected": False})
-            if self.closed or self.token is None:
+            if self.closed or self.token is None or not self.ever:
                 break
             tries += 1
             await asyncio.sleep(wait)
@@ -154,13 +176,42 @@ class Client:
             return
         kind = msg.get("type")
         if kind == "joined":
+            self.rejoining = False
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
+        elif kind == "state":  # a game dealt, or the one being played (after a rejoin)
+            if msg.get("over"):
+                self._forget()
+            else:
+                self._keep()
+        elif kind == "over":
+            self._forget()  # nothing left to take back: the room's lobby is joined by its code
         elif kind == "lobby":
             self.lobby = msg
             self.seat = msg.get("seat", self.seat)
         elif kind == "left":
-            self.room = self.token = None
+            self._lose()
+        elif kind == "error" and self.rejoining:  # the answer to the rejoin: the room or the seat is gone
+            self.rejoining = False
+            self._lose()
+            msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
+
+    def _keep(self) -> None:
+        """The seat's token on disk while a game is played (a window closed or killed takes it back)."""
+        if self.book is not None and isinstance(self.room, str) and isinstance(self.token, str):
+            seat = self.seat if isinstance(self.seat, int) and 0 <= self.seat < 4 else 0
+            with contextlib.suppress(ValueError):  # a server's odd answer is not kept
+                self.book.remember(self.uri, self.room, self.token, self.name[:24], seat)
+
+    def _forget(self) -> None:
+        """The token off the disk (this connection still holds the seat)."""
+        if self.book is not None and isinstance(self.room, str):
+            self.book.forget(self.uri, self.room)
+
+    def _lose(self) -> None:
+        """The seat is gone (left, the room closed, the token unknown): forget it."""
+        self._forget()
+        self.room = self.token = None
 
 
 class RemoteSession:
@@ -280,7 +331,7 @@ class RemoteSession:
         person plays one seat); the server's events, or its refusal, come later through ``tick``.
         Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
         self.last_id += 1
-        self.client.send({"type": "act", "action": action, "id": self.last_id})
+        self.client.send({"type": "act", "action": action, "id": self.last_id, "seen": len(self.replica.events)})
         r = self.replica
         if action.strip().lower() == "call" and r.caller is None and not r.over:
             # shown at once, so the picks that follow go on; the server's event (or refusal) settles it

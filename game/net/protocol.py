@@ -6,14 +6,17 @@ Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
     {"type": "join", "room": "CODE", "name": "Bob"}
     {"type": "rejoin", "room": "CODE", "token": "..."}
     {"type": "start"}                                  host: deal a game (again after one is over)
-    {"type": "act", "action": "call" | "<move>", "id": 7}
+    {"type": "act", "action": "call" | "<move>", "id": 7}    (+ "seen": events of the game the sender had)
     {"type": "leave"}
     {"type": "setup", "mode": "twenty", "options": {}}  host, in the lobby (+ "call_time")
     {"type": "bot", "level": "expert"}                 host, in the lobby: a bot takes a seat
-    {"type": "unseat", "seat": 2}                      host, in the lobby: a bot's or an empty seat goes
+    {"type": "unseat", "seat": 2}                      host, in the lobby: a bot's seat, or the seat of a
+                                                       player who is not connected, goes
 
-Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over`` and
-``lobby`` (who sits where, who is connected, the mode and options; sent on every change).
+Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over``,
+``lobby`` (who sits where, who is connected, the mode and options; sent on every change, and
+the moment a member's connection closes) and ``left`` (the seat is gone: after ``leave``, or
+when the room is closed).
 
 Room codes are 8 characters of Crockford's base 32 (digits and capitals without I, L,
 O, U: 40 bits), shown as ``K7M2-9QXD``; typed, the dash, spaces and case do not matter
@@ -181,7 +184,7 @@ MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "join": {"room": (normal_code, True), "name": (_name, True)},
     "rejoin": {"room": (normal_code, True), "token": (_token, True)},
     "start": {},
-    "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False)},
+    "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False), "seen": (_int(0, 2**31), False)},
     "leave": {},
     "setup": {"mode": (_short(20), True), "options": (_options, False), "call_time": (_seconds, False)},
     "bot": {"level": (_short(20), True)},

@@ -20,11 +20,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import variants
-from ..errors import IllegalMove
+from ..cards import code
+from ..errors import BadMove, IllegalMove
+from ..move import Move
 from ..session import Session, from_json, new_session, seat_kind
 from .protocol import ProtocolError, dump, new_token
 
 MAX_SEATS = 4
+KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
+#: how a bot level is named to players (the level "human" plays at a person's pace: a medium bot)
+LEVEL_NAMES = {"beginner": "beginner", "casual": "easy", "human": "medium", "fast": "hard", "expert": "expert"}
 #: Modes a room plays: every mode with a ``players`` option (Classic, 20/20, the Find-all race, and
 #: any table mode added later the same way).
 ONLINE = tuple(m for m in variants.MODES if "players" in variants.game_class(m).OPTIONS)
@@ -42,6 +47,11 @@ class Seat:
     def public(self) -> dict:
         return {"name": self.name, "kind": self.kind, "connected": self.conn is not None or self.token is None,
                 "gone": self.gone}
+
+
+def table_of(s: Session) -> frozenset[str]:
+    """The codes of the cards on the table (none for a mode without one)."""
+    return frozenset(code(c) for c in getattr(s.game, "table", ()) or ())
 
 
 def due_clock(s: Session) -> float | None:
@@ -75,6 +85,8 @@ class Room:
         self.session: Session | None = None
         self.last_result: dict | None = None
         self.logged = 0  # events of the current game written to the log
+        self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
+        self.changes: list[tuple[int, frozenset[str]]] = []  # (last event number, cards that came or went)
 
     # ----- the lobby ------------------------------------------------------------------------
     def configure(self, mode: str, options: dict, call_time: float) -> None:
@@ -141,7 +153,7 @@ class Room:
             raise ProtocolError(str(e)) from None
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError(f"the room is full ({MAX_SEATS} seats)")
-        self.seats.append(Seat(f"bot:{level}", f"{level.capitalize()} bot"))
+        self.seats.append(Seat(f"bot:{level}", f"Bot ({LEVEL_NAMES.get(level, level)})"))
 
     def unseat(self, seat: int, which: int) -> None:
         """The host takes away a bot, or the seat of someone who is away.
@@ -181,23 +193,31 @@ class Room:
         except (ValueError, TypeError) as e:
             raise ProtocolError(f"cannot start: {e}") from None
         self.session, self.number, self.logged = s, self.number + 1, 0
+        self.table, self.changes = table_of(s), []
         for i, x in enumerate(self.seats):
             if x.conn is not None:
                 self.out([x.conn], dump(self.state(i)))
 
-    def act(self, seat: int, action: str, now: float, msg_id: int | None) -> list[str]:
-        """Play ``action`` for ``seat`` at ``now``; every new event goes to every member.
+    def act(self, seat: int, action: str, now: float, msg_id: int | None, seen: int | None = None) -> list[str]:
+        """Play ``action`` for ``seat`` at ``now``; every new event goes to every member.  ``seen`` is how
+        many events of this game the member had when it acted: a pick naming a card that later events
+        took away (or brought) is stale and refused without cost, and a call the member made without
+        having seen them is taken back (a ``lapse``, no penalty).
 
-        :raises ProtocolError: when no game is being played.
-        :raises IllegalMove: when the game refuses it (nothing changes).
+        :raises ProtocolError: when no game is being played, or ``seen`` counts events never sent.
+        :raises IllegalMove: when the game refuses it, or the pick is stale (nothing else changes).
         """
         s = self.session
         if s is None or s.over:
             raise ProtocolError("no game is being played: wait for the host to start")
+        if seen is not None and seen > len(s.events):
+            raise ProtocolError(f"act: field 'seen': {seen} events, but this game has {len(s.events)} so far")
         self.tick(now)
         if s.over:
             raise IllegalMove("the game is over")
         player = s.players[seat]
+        if seen is not None:
+            self.refuse_stale(seat, player, action, seen, now)
         words = action.split()
         if not s.realtime and len(s.players) > 1 and words and words[0].lower() not in ("call", "undo", "redo") \
                 and not (words[0][:1] in "Pp" and words[0][1:].isdigit()):
@@ -211,6 +231,30 @@ class Room:
             raise IllegalMove(str(e)) from None
         self.emit(before, msg_id, seat)
         return s.events[before:]
+
+    def refuse_stale(self, seat: int, player: str, action: str, seen: int, now: float) -> None:
+        """Refuse a pick of cards that changed after event ``seen`` (the member had not seen it).
+
+        :raises IllegalMove: saying which cards, when it is stale (its own call, made as blindly, lapses).
+        """
+        s = self.session
+        try:
+            m = Move.parse(action)
+        except BadMove:
+            return  # the session says what is wrong with it
+        if m.verb not in ("set", "ultra", "miss") or not m.cards:
+            return
+        changed = frozenset().union(*(cards for n, cards in self.changes if n > seen))
+        hit = sorted({code(c) for c in m.cards} & changed)
+        if not hit:
+            return
+        before = len(s.events)
+        called = next((i + 1 for i in range(before - 1, -1, -1) if s.events[i].startswith(f"{player} call ")), 0)
+        if s.caller == player and called > seen:
+            s.withdraw(seat, now)
+            self.emit(before, None, None)
+        raise IllegalMove(f"too late: {' '.join(hit)} changed on the table before your pick arrived "
+                          "(not counted)")
 
     def tick(self, now: float) -> None:
         """Catch the game up to ``now`` (bots, time-outs, Blitz's end); new events go out."""
@@ -233,6 +277,10 @@ class Room:
     def emit(self, before: int, msg_id: int | None, seat: int | None) -> None:
         s = self.session
         new = s.events[before:]
+        table = table_of(s)
+        if table != self.table:
+            self.changes = self.changes[-KEEP_CHANGES + 1:] + [(len(s.events), table ^ self.table)]
+            self.table = table
         self.on_events(s, before, new)
         conns = self.conns()
         for k, e in enumerate(new):
@@ -308,4 +356,5 @@ class Room:
                                "tag": {}})
             room.session = from_json(text, now)
             room.logged = len(events)
+            room.table = table_of(room.session)  # changes before a restart are not known: not judged
         return room
