@@ -40,7 +40,7 @@ from .seats import SeatBook
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
 RETRIES = 150  # tries before giving up (a few minutes)
 OPEN_TIMEOUT = 5.0
-PING = 3.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
+PING = 10.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 
 

@@ -45,8 +45,10 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: dropped (then CLOSE_TIMEOUT s for the closing handshake), so a member whose window froze or whose
 #: network went away is shown "reconnecting…" within about PING + PING_TIMEOUT + CLOSE_TIMEOUT s
 #: (a connection that closes, as when its program is killed, is shown at once).  Pings cost: 2,000 idle
-#: connections took 15 % of a core at a ping every 3 s (8 % every 5 s, 19 % every 2 s, 1.5 % every 20 s)
-PING, PING_TIMEOUT, CLOSE_TIMEOUT = 3.0, 2.0, 1.0
+#: connections took 15 % of a core at a ping every 3 s (8 % every 5 s, 19 % every 2 s, 1.5 % every 20 s),
+#: and at 500 busy rooms a ping every 3 s raised the p99 of a move's delivery about fourfold against one
+#: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is
+PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
 log = logging.getLogger("setarcade.server")
 
 
