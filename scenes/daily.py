@@ -72,14 +72,23 @@ def launch_data(d: Daily, today: str) -> tuple[str, dict[str, Any]]:
 
 
 def result_text(mode: str, r: dict) -> str:
-    """A stored daily result in a few words."""
+    """A stored daily result in a few words (any mode; a score that is no number says "played").
+
+    >>> result_text("memory", {"won": True, "score": 9, "time": 301}), result_text("ultra", {"score": 1})
+    ('9 Sets · 5:01', '1 UltraSet · 0:00')
+    """
     won = r.get("won")
     score = r.get("score")
-    what = {"pillars": "won" if won else "lost", "twenty": "won" if won else "lost",
-            "findall": "solved" if won else "unsolved",
-            "mags": f"{score:g} Set{'s' * (score != 1)}" if score is not None else "played",
-            "points": f"{score:g} point{'s' * (score != 1)}" if score is not None else "played",
-            "classic": f"{score:g} point{'s' * (score != 1)}" if score is not None else "played"}[mode]
+    counted = "Set" if mode in ("mags", "junior", "chain", "memory", "shuffle") else \
+        "UltraSet" if mode == "ultra" else "point"  # what a mode's stored score counts
+    if mode in ("pillars", "twenty"):
+        what = "won" if won else "lost"
+    elif mode == "findall":
+        what = "solved" if won else "unsolved"
+    elif isinstance(score, (int, float)) and not isinstance(score, bool):
+        what = f"{score:g} {counted}{'s' * (score != 1)}"
+    else:
+        what = "played"
     return f"{what} · {clock_text(r.get('time', 0))}"
 
 

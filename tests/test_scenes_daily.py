@@ -207,3 +207,12 @@ def test_a_race_modes_daily_is_launched_against_a_casual_bot(app, mode):
     game = top(app)
     assert isinstance(game, ClassicScene) and game.mode == mode and game.game.seed == daily(DAY, mode).seed
     assert game.data["daily"]["date"] == DAY and game.session.seats == ["human", "bot:casual"]
+
+
+@pytest.mark.parametrize("mode", ROWS)
+def test_a_played_row_of_every_mode_draws_its_result(app, mode):
+    scene = open_daily(app)
+    app.record_result(mode, {"won": True, "time": 75.0, "daily": DAY, "score": 7, "hints": 0,
+                             "lower_is_better": False})
+    scene.draw(app.screen)  # each mode's stored result in words (a race mode's once raised KeyError)
+    assert scene.played(mode) is not None
