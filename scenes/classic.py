@@ -222,6 +222,41 @@ class ClassicScene(TableScene):
         return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
                 self.session.pending, self.game.over, tuple(self.selected) if self.v.get("previous") else ())
 
+    # ----- what to redraw -----------------------------------------------------------------
+    def regions(self) -> list[tuple[pygame.Rect, Any]]:
+        """The HUD's regions, keyed by what they show: the top bar by its words, the side panel by who
+        plays, each player's box and Set-Chain's last Set alone (a Set redraws its taker's box only)."""
+        out = super().regions()
+        f = self.frame
+        caller = self.seat_name(self.caller) if self.caller is not None else None
+        out[0] = (f.top, (self.title(), self.clock_label(), self.clock_urgent(), caller, self.pick_size))
+        out[2] = (f.side, tuple(self.v["players"]))
+        out += [(self.player_box(i).inflate(4, 4), self.box_key(p)) for i, p in enumerate(self.v["players"])]
+        return out + [(self.previous_area(), tuple(self.v.get("previous") or ()))]
+
+    def box_key(self, p: str) -> tuple:
+        """What player ``p``'s box shows."""
+        active = self.caller == p
+        return (self.seat_name(p), self.seat_status(p), p in self.said, self.score_of(p), active,
+                round(self.call_left * 20) if active else 0, round(self.call_time, 3))
+
+    def player_box(self, i: int) -> pygame.Rect:
+        """The box of the i-th player in the side panel."""
+        rect, u = self.frame.side, self.frame.unit
+        cy = rect.top + u * (4.6 + i * 4.2)
+        return pygame.Rect(rect.left + u * 0.6, cy - u * 1.8, rect.w - u * 1.2, u * 3.6)
+
+    def previous_area(self) -> pygame.Rect:
+        """Where Set-Chain's last Set is shown, under the players' boxes (to the panel's foot)."""
+        rect, u = self.frame.side, self.frame.unit
+        y = int(rect.top + u * (4.6 + len(self.v["players"]) * 4.2)) - 2
+        return pygame.Rect(rect.left, y, rect.w, max(0, rect.bottom - y))
+
+    def score_of(self, p: str) -> int:
+        """The score shown for player ``p``."""
+        v = self.v
+        return v["scores"][p] if "scores" in v else len(v["taken"]) if v.get("timed") == "sprint" else v["score"]
+
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:
         r = self.frame.side
@@ -230,8 +265,15 @@ class ClassicScene(TableScene):
         return r.left + r.w * 0.7, r.top + u * (4.6 + i * 4.2)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        if not surface.get_clip().colliderect(rect.union(self.frame.top)):
-            return  # a partial redraw on the board: the panel and the caller's banner would be clipped away
+        """The players' panel, then the caller's banner in the top bar; each only where the clip meets it."""
+        clip = surface.get_clip()
+        if clip.colliderect(rect):
+            self.draw_players(surface, rect)
+        if self.caller is not None and clip.colliderect(self.frame.top):
+            self.draw_banner(surface)
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The side panel: each player's box (name, state, score, the caller's ring), Set-Chain's last Set."""
         super().draw_side(surface, rect)
         u = self.frame.unit
         v = self.v
@@ -239,7 +281,7 @@ class ClassicScene(TableScene):
         theme.blit_text(surface, "PLAYERS", round(u * 0.9), (x, rect.top + u), theme.MUTED, True)
         for i, p in enumerate(v["players"]):
             cy = rect.top + u * (4.6 + i * 4.2)
-            box = pygame.Rect(rect.left + u * 0.6, cy - u * 1.8, rect.w - u * 1.2, u * 3.6)
+            box = self.player_box(i)
             active = self.caller == p
             theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 34 if active else 14),
                         PLAYER_COLORS[i] if active else (255, 255, 255, 30))
@@ -249,9 +291,7 @@ class ClassicScene(TableScene):
                             theme.INK, True, "midleft")
             theme.blit_text(surface, self.seat_status(p), round(u * 0.85), (box.left + u * 2.1, cy + u * 0.8),
                             theme.ACCENT if p in self.said else theme.MUTED, True, "midleft")
-            score = v["scores"][p] if "scores" in v else len(v["taken"]) if v.get("timed") == "sprint" else \
-                v["score"]
-            theme.blit_text(surface, str(score), round(u * 2.0), (box.right - u * 1.0, cy), theme.INK, True,
+            theme.blit_text(surface, str(self.score_of(p)), round(u * 2.0), (box.right - u * 1.0, cy), theme.INK, True,
                             "midright")
             if active:
                 ring(surface, (round(box.right - u * 4.2), round(cy)), round(u * 1.25),
@@ -260,11 +300,13 @@ class ClassicScene(TableScene):
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
         if v.get("previous"):  # Set-Chain: the next Set carries one of these
             self.draw_previous(surface, rect, v["previous"], rect.top + u * (4.6 + len(v["players"]) * 4.2))
-        if self.caller is not None:
-            ask = "turn up three" if self.verb == "flip" else "pick four" if self.pick_size == 4 else "pick three"
-            theme.blit_text(surface, f"{self.seat_name(self.caller)}: {ask} cards!", round(u * 1.2),
-                            (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True,
-                            "midleft")
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The caller's banner in the top bar: who picks, and how many cards."""
+        u = self.frame.unit
+        ask = "turn up three" if self.verb == "flip" else "pick four" if self.pick_size == 4 else "pick three"
+        theme.blit_text(surface, f"{self.seat_name(self.caller)}: {ask} cards!", round(u * 1.2),
+                        (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True, "midleft")
 
     def draw_previous(self, surface: pygame.Surface, rect: pygame.Rect, previous: list[str], y: float) -> None:
         """Set-Chain's previous Set, small in the panel: the next Set uses exactly one of them (click it,

@@ -45,10 +45,11 @@ class Effects:
         return [f.bounds() for f in self.floats] + [b.bounds() for b in self.bursts]
 
     def draw(self, surface: pygame.Surface, clipped: bool = False) -> None:
-        """Draw them all (``clipped``: skip a burst outside the surface's clip)."""
+        """Draw them all (``clipped``: skip one outside the surface's clip)."""
         clip = surface.get_clip()
         for f in self.floats:
-            f.draw(surface)
+            if not clipped or clip.colliderect(f.bounds()):
+                f.draw(surface)
         for b in self.bursts:
             if not clipped or clip.colliderect(b.bounds()):
                 b.draw(surface)

@@ -106,6 +106,7 @@ class FloatText:
     def __init__(self, s: str, pos: tuple[float, float], color, size: int) -> None:
         self.s, self.pos, self.color, self.size = s, pos, color, size
         self.t = 0.0
+        self._shown: tuple[float, pygame.Surface] | None = None  # (t, image): a frame drawn in parts fades it once
 
     @property
     def dead(self) -> bool:
@@ -121,13 +122,22 @@ class FloatText:
         r.midbottom = (round(self.pos[0]), round(self.pos[1] + self.size))
         return r
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def image(self) -> pygame.Surface:
+        """The text as it is now: faded, and popped larger at first (made once per moment)."""
+        if self._shown is not None and self._shown[0] == self.t:
+            return self._shown[1]
         k = min(1.0, self.t / self.LIFE)
         img = text(self.s, self.size, self.color, True).copy()
         img.set_alpha(round(255 * (1 - k * k)))
         pop = 1 + 0.4 * max(0.0, 1 - self.t * 6)
         if pop > 1.01:
             img = pygame.transform.smoothscale_by(img, pop)
+        self._shown = (self.t, img)
+        return img
+
+    def draw(self, surface: pygame.Surface) -> None:
+        k = min(1.0, self.t / self.LIFE)
+        img = self.image()
         x, y = self.pos
         surface.blit(img, img.get_rect(center=(round(x), round(y - 60 * (1 - (1 - k) ** 2)))))
 
