@@ -112,12 +112,13 @@ class ArtWarmer:
         self.wait = 0.0
         self.done: Any = None  # the (table, art) whose faces are all drawn
 
-    def step(self, dt: float, table: list[int], art_for_count) -> None:
-        """One step of drawing ahead for ``table``; ``art_for_count(n)`` is the card art for n cards."""
+    def step(self, dt: float, table: list[int], art_for_count, every: float = WARM_EVERY) -> None:
+        """One step of drawing ahead for ``table`` if ``every`` seconds passed since the last;
+        ``art_for_count(n)`` is the card art for n cards."""
         self.wait -= dt
         n = len(table)
         key = (tuple(table), art_for_count(n))
-        if self.wait > 0 or self.done == key:
+        if self.wait > WARM_EVERY - every or self.done == key:
             return
         self.wait = WARM_EVERY
         for m in (n - 3, n + 3):

@@ -32,7 +32,10 @@ from .effects import Effects
 from .hud import Hud, key_matches
 from .link import SessionLink
 from .modes import MODES
-from .redraw import ArtWarmer, RedrawTracker
+from .redraw import WARM_EVERY, ArtWarmer, RedrawTracker
+
+BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow: the frames that draw most) ...
+SLOW_WARM = 2  # ... a step of drawing ahead is taken only every this many frames
 
 
 class TableScene(Scene):
@@ -306,8 +309,10 @@ class TableScene(Scene):
         self.board.update(dt)
 
     def warm_art(self, dt: float) -> None:
-        """Draw ahead the card faces the next move may need (see ``ArtWarmer``)."""
-        self.warmer.step(dt, self.table, self.art)
+        """Draw ahead the card faces the next move may need (see ``ArtWarmer``); not while the table's
+        cards move (a deal or a Set's reflow): those frames draw most."""
+        moving = sum(s.move is not None for s in self.sprites.values()) > BUSY_CARDS
+        self.warmer.step(dt, self.table, self.art, WARM_EVERY * (SLOW_WARM if moving else 1))
 
     def step_replay(self, dt: float) -> None:
         self.link.step_replay(dt)

@@ -10,18 +10,19 @@ also moves cards never pays for a whole blank card: the large blank card and
 the back are drawn a band of rows at a time (the surface clipped to the
 band: each drawing call writes its own pixels only, so the bands add up to
 the whole picture), then scaled down a band at a time (a 3:1 box filter: a
-band of 3k large rows makes exactly k small rows).  The pixels are those of
-drawing and scaling in one go.
+band of 3k large rows makes exactly k small rows); a symbol is drawn large in
+stages (a striped one's stripes, then its outline) and scaled down in the
+next step.  The pixels are those of drawing and scaling in one go.
 """
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from game.cards import features
 
+from . import symbols
+from .symbols import draw_cue, give_back, shape_stages
 from .theme import CARD, CARD_EDGE, PALETTES
 
 SUPERSAMPLE = 3
@@ -29,113 +30,6 @@ STEP_PIXELS = 16_000  # small-card pixels drawn (large) or scaled down per drawi
 ASPECT = 1.55  # card width / height (cards lie landscape, shapes stand upright)
 CUE_SIZE = 0.11  # a colour symbol's box, as a share of the card's width
 CUE_AT = 0.085  # its centre's distance from the card's top and left edges (and bottom and right)
-
-# A vertical squiggle in a unit box: cubic Bézier segments (start, c1, c2, end),
-# point-symmetric about the centre like the printed cards, smooth where segments meet (no kinks).
-_SQUIGGLE = (
-    ((0.28, 0.06), (0.52, -0.04), (0.96, 0.04), (0.86, 0.30)),
-    ((0.86, 0.30), (0.78, 0.50), (0.60, 0.58), (0.70, 0.74)),
-    ((0.70, 0.74), (0.78, 0.86), (0.91, 0.86), (0.72, 0.94)),
-    ((0.72, 0.94), (0.48, 1.04), (0.04, 0.96), (0.14, 0.70)),
-    ((0.14, 0.70), (0.22, 0.50), (0.40, 0.42), (0.30, 0.26)),
-    ((0.30, 0.26), (0.22, 0.14), (0.09, 0.14), (0.28, 0.06)),
-)
-
-
-def _bezier(seg, steps: int = 14) -> list[tuple[float, float]]:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = seg
-    pts = []
-    for i in range(steps):
-        t = i / steps
-        u = 1 - t
-        a, b, c, d = u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t
-        pts.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
-    return pts
-
-
-_SQUIGGLE_POINTS = [p for seg in _SQUIGGLE for p in _bezier(seg)]
-
-
-def _outline(shape: int, w: int, h: int) -> list[tuple[float, float]] | None:
-    """The polygon of a shape in a w×h box (None for the oval, drawn as a rounded rect)."""
-    if shape == 0:
-        return [(w / 2, 0), (w - 1, h / 2), (w / 2, h - 1), (0, h / 2)]
-    if shape == 2:
-        return [(x * (w - 1), y * (h - 1)) for x, y in _SQUIGGLE_POINTS]
-    return None
-
-
-def _fill_shape(surf: pygame.Surface, shape: int, color, width: int = 0) -> None:
-    w, h = surf.get_size()
-    pts = _outline(shape, w, h)
-    if pts is None:
-        pygame.draw.rect(surf, color, surf.get_rect(), width=width, border_radius=w // 2)
-    else:
-        pygame.draw.polygon(surf, color, pts, width)
-
-
-def shape_image(shape: int, shading: int, color, w: int, h: int) -> pygame.Surface:
-    """One symbol (big: the caller scales it down) with its shading: empty, striped or solid."""
-    line = max(2, w // 9)
-    pad = line  # room so thick outlines are not clipped
-    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    inner = surf.subsurface((pad, pad, w, h))
-    if shading == 2:
-        _fill_shape(inner, shape, color)
-        return surf
-    if shading == 1:
-        mask = pygame.Surface((w, h), pygame.SRCALPHA)
-        _fill_shape(mask, shape, (255, 255, 255, 255))
-        stripes = pygame.Surface((w, h), pygame.SRCALPHA)
-        gap = max(3, h // 14)
-        for y in range(gap // 2, h, gap):
-            pygame.draw.line(stripes, color, (0, y), (w, y), max(1, line // 2))
-        stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        inner.blit(stripes, (0, 0))
-    if shape == 2:
-        _round_outline(surf, [(x + pad, y + pad) for x, y in _outline(shape, w, h)], color, line)
-    else:
-        _fill_shape(inner, shape, color, line)
-    return surf
-
-
-def _round_outline(surf: pygame.Surface, pts: list[tuple[float, float]], color, line: int) -> None:
-    """A smooth closed curve's outline as a band ``line`` wide, drawn on the padded surface (not
-    clipped to the shape's box): the curve pushed out and in by half the width along its normals,
-    the outer one filled and the inner one cut out.  Thick straight pieces alone leave notches and
-    knobs where they meet."""
-    n = len(pts)
-    sides = []
-    for sign in (1, -1):
-        side = []
-        for i in range(n):
-            (x0, y0), (x1, y1) = pts[i - 1], pts[(i + 1) % n]
-            dx, dy = x1 - x0, y1 - y0
-            length = math.hypot(dx, dy) or 1.0
-            x, y = pts[i]
-            side.append((x + sign * dy / length * line / 2, y - sign * dx / length * line / 2))
-        sides.append(side)
-
-    def area(poly: list[tuple[float, float]]) -> float:
-        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))) / 2
-
-    outer, inner = sorted(sides, key=area, reverse=True)
-    band = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-    pygame.draw.polygon(band, color, outer)
-    pygame.draw.polygon(band, (0, 0, 0, 0), inner)
-    surf.blit(band, (0, 0))
-
-
-def _cue(surf: pygame.Surface, colour_index: int, color, x: float, y: float, r: float) -> None:
-    """The colour's symbol (circle, triangle, square) filling a 2r × 2r box centred on (x, y),
-    so a card's colour reads in greyscale and to colour-blind eyes by its shape alone."""
-    if colour_index == 0:
-        pygame.draw.circle(surf, color, (x, y), r)
-    elif colour_index == 1:
-        pygame.draw.polygon(surf, color, [(x, y - r), (x + r, y + r), (x - r, y + r)])
-    else:
-        pygame.draw.rect(surf, color, (round(x - r), round(y - r), round(2 * r), round(2 * r)))
-
 
 _BACK = -2  # the back's key among the blank cards under way
 
@@ -191,6 +85,7 @@ class CardArt:
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._symbols: dict[tuple[int, int, int], list] = {}  # symbols under way: [their stages, the last drawn]
         self._plains: dict[int, pygame.Surface] = {}
         self._solid: tuple[int, int] | None = None
         # blank cards under way, by key (-2 the back, else as ``_plains``): [large, rows drawn, small, rows scaled]
@@ -232,7 +127,7 @@ class CardArt:
     def prepare(self, c: int) -> None:
         """One step towards the face of card ``c`` (-1: the back and the shadow), each a bounded
         piece of work: a band of the large blank card, a band of its scaling down, the opaque rows,
-        a symbol, or the face itself (drawing ahead a little at a time)."""
+        a stage of a symbol or its scaling down, or the face itself (drawing ahead a little at a time)."""
         if c < 0:
             if self._back is None:
                 self._step(_BACK)
@@ -246,7 +141,7 @@ class CardArt:
         elif self._solid is None:
             self.solid_rows()
         elif (shape, shading, colour) not in self._shapes:
-            self._symbol(shape, shading, colour)
+            self._symbol_step((shape, shading, colour))
         else:
             self.face(c)
 
@@ -285,16 +180,30 @@ class CardArt:
                 self._plains[key] = small
 
     def _symbol(self, shape: int, shading: int, colour: int) -> pygame.Surface:
+        """The symbol scaled to this card size, drawn now (the stages left of one under way too)."""
         key = (shape, shading, colour)
-        img = self._shapes.get(key)
-        if img is None:
-            ss = SUPERSAMPLE
-            sw, sh = round(self.w * 0.19), round(self.h * 0.68)
-            big = shape_image(shape, shading, PALETTES[self.palette][colour], sw * ss, sh * ss)
-            pad = (big.get_width() - sw * ss) // ss
-            img = pygame.transform.smoothscale(big, (sw + 2 * pad, sh + 2 * pad))
-            self._shapes[key] = img
-        return img
+        while key not in self._shapes:
+            self._symbol_step(key)
+        return self._shapes[key]
+
+    def _symbol_step(self, key: tuple[int, int, int]) -> None:
+        """One stage of the symbol ``key`` (shape, shading, colour) drawn large, or its scaling down."""
+        ss = SUPERSAMPLE
+        sw, sh = round(self.w * 0.19), round(self.h * 0.68)
+        work = self._symbols.get(key)
+        if work is None:
+            shape, shading, colour = key
+            work = self._symbols[key] = [shape_stages(shape, shading, PALETTES[self.palette][colour], sw * ss,
+                                                      sh * ss), None]
+        big = next(work[0], None)
+        if big is not None:
+            work[1] = big
+            return
+        big = work[1]
+        del self._symbols[key]
+        pad = (big.get_width() - sw * ss) // ss
+        self._shapes[key] = pygame.transform.smoothscale(big, (sw + 2 * pad, sh + 2 * pad))
+        give_back(big)
 
     def _blank(self, fill, edge) -> pygame.Surface:
         ss = SUPERSAMPLE
@@ -319,7 +228,7 @@ class CardArt:
             r = max(2.5, self.w * CUE_SIZE / 2) * ss
             at = self.w * CUE_AT * ss
             for x, y in ((at, at), (self.w * ss - at, self.h * ss - at)):
-                _cue(big, colour, PALETTES[self.palette][colour], x, y, r)
+                draw_cue(big, colour, PALETTES[self.palette][colour], x, y, r)
         return big
 
     def _draw_face(self, c: int) -> pygame.Surface:
@@ -380,6 +289,7 @@ def reset_caches() -> None:
     """Forget every drawn card (after pygame was quit and started again)."""
     _arts.clear()
     _spare.clear()
+    symbols.reset_caches()
 
 
 def art_for(width: int, palette: str = "standard", cue: bool = False) -> CardArt:
