@@ -233,6 +233,9 @@ class TableBoard(Board):
                 busy.add(k)
         t = sc.tracker
         rects = t.sprites(looks, busy, sc.app.frames)  # this frame's draw skips cards outside the clip by these
+        t.art = art
+        t.order = [s for s in sc.sprites.values() if id(s) not in busy] + \
+            [s for s in sc.sprites.values() if id(s) in busy] + sc.leaving  # still cards first, as draw sorts
         rects += t.extras(sc.effects.bounds())
         changed = t.regions(sc.hud_key(), sc.regions())
         if changed is None:
@@ -246,9 +249,12 @@ class TableBoard(Board):
         clip = surface.get_clip()
         theme.paint_background(surface)
         sc.draw_top(surface)
-        art = self.art()
-        known = sc.tracker.looks if sc.tracker.frame == sc.app.frames else {}
-        for s in sorted(sc.sprites.values(), key=lambda s: s.busy) + sc.leaving:
+        t = sc.tracker
+        if t.frame == sc.app.frames:  # the bounds, art and order ``dirty`` just worked out for this frame
+            known, art, order = t.looks, t.art, t.order
+        else:
+            known, art, order = {}, self.art(), sorted(sc.sprites.values(), key=lambda s: s.busy) + sc.leaving
+        for s in order:
             b = known.get(id(s))
             if b is None:
                 s.draw(surface, art, sc.alpha)

@@ -70,6 +70,8 @@ class RedrawTracker:
         self.hud: Any = None
         self.shown: list[Any] | None = None
         self.frame = -1  # the frame the looks are of (its draw may skip the cards outside the clip)
+        self.art: Any = None  # that frame's card art and its sprites in drawing order (each pass of it draws
+        self.order: list = []  # with these)
 
     def sprites(self, looks: dict[int, tuple], busy: set[int], frame: int = -1) -> list[pygame.Rect]:
         """Where sprites changed their look, move or animate, or came or went: where they are and were."""

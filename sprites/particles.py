@@ -30,6 +30,7 @@ class Burst:
             self.parts.append([center[0], center[1], math.cos(a) * v, math.sin(a) * v - 140, life, life,
                                tuple(rnd.choice(colors)), rnd.uniform(2.5, 5.5)])
         self._bounds = self._measure()
+        self._sparks: list | None = None  # (image, place) of each spark as now: a frame drawn in parts lists them once
 
     @property
     def dead(self) -> bool:
@@ -47,6 +48,7 @@ class Burst:
                 alive.append(p)
         self.parts = alive
         self._bounds = self._measure()
+        self._sparks = None
 
     def _measure(self) -> pygame.Rect:
         if not self.parts:
@@ -62,10 +64,12 @@ class Burst:
     def draw(self, surface: pygame.Surface) -> None:
         if not surface.get_clip().colliderect(self._bounds):
             return
-        sparks = []
-        for x, y, _vx, _vy, life, full, color, size in self.parts:
-            r = max(1, round(size * life / full))
-            sparks.append((dot(color, r), (round(x) - r - 1, round(y) - r - 1)))
+        sparks = self._sparks
+        if sparks is None:
+            sparks = self._sparks = []
+            for x, y, _vx, _vy, life, full, color, size in self.parts:
+                r = max(1, round(size * life / full))
+                sparks.append((dot(color, r), (round(x) - r - 1, round(y) - r - 1)))
         surface.blits(sparks, doreturn=False)
 
 
