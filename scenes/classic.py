@@ -224,15 +224,26 @@ class ClassicScene(TableScene):
 
     # ----- what to redraw -----------------------------------------------------------------
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
-        """The HUD's regions, keyed by what they show: the top bar by its words, the side panel by who
-        plays, each player's box and Set-Chain's last Set alone (a Set redraws its taker's box only)."""
+        """The HUD's regions, keyed by what they show: the top bar by its words, its clock alone, the side
+        panel by who plays, each player's box and Set-Chain's last Set alone (a Set redraws its taker's
+        box only, a second's tick the clock only)."""
         out = super().regions()
         f = self.frame
         caller = self.seat_name(self.caller) if self.caller is not None else None
-        out[0] = (f.top, (self.title(), self.clock_label(), self.clock_urgent(), caller, self.pick_size))
+        out[0] = (f.top, (self.title(), caller, self.pick_size))
         out[2] = (f.side, tuple(self.v["players"]))
         out += [(self.player_box(i).inflate(4, 4), self.box_key(p)) for i, p in enumerate(self.v["players"])]
-        return out + [(self.previous_area(), tuple(self.v.get("previous") or ()))]
+        return out + [(self.previous_area(), tuple(self.v.get("previous") or ())), self.clock_region()]
+
+    def clock_region(self) -> tuple[pygame.Rect, Any]:
+        """The clock's box in the top bar (where its words are and where they were last frame) and what
+        it shows."""
+        f = self.frame
+        label = self.clock_label()
+        where = theme.text(label, round(f.unit * 2.0), theme.INK, True).get_rect(
+            center=(int(f.board.centerx), int(f.top.centery))).inflate(4, 4)
+        was, self._clock_at = getattr(self, "_clock_at", where), where
+        return where.union(was), (label, self.clock_urgent())
 
     def box_key(self, p: str) -> tuple:
         """What player ``p``'s box shows."""

@@ -113,13 +113,18 @@ class ArtWarmer:
     def __init__(self) -> None:
         self.wait = 0.0
         self.done: Any = None  # the (table, art) whose faces are all drawn
+        self.table: tuple = ()  # the table of the last step
 
     def step(self, dt: float, table: list[int], art_for_count, every: float = WARM_EVERY) -> None:
-        """One step of drawing ahead for ``table`` if ``every`` seconds passed since the last;
-        ``art_for_count(n)`` is the card art for n cards."""
+        """One step of drawing ahead for ``table`` if ``every`` seconds passed since the last (none in
+        the update a move changed the table: its frame redraws the board); ``art_for_count(n)`` is the
+        card art for n cards."""
         self.wait -= dt
         n = len(table)
         key = (tuple(table), art_for_count(n))
+        if key[0] != self.table:
+            self.table, self.wait = key[0], max(self.wait, WARM_EVERY)
+            return
         if self.wait > WARM_EVERY - every or self.done == key:
             return
         self.wait = WARM_EVERY
