@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from sprites import cardart, particles, theme
+from sprites import cardart, particles, symbols, theme
 from sprites.card import CardSprite
 from sprites.cardart import CardArt
 from sprites.tween import Tween, lerp
@@ -88,6 +88,28 @@ def test_the_large_surface_is_reused_for_the_next_blank_card_as_if_new(window):
     _steps_until(art, 0)
     blank = pygame.transform.smoothscale(CardArt(200)._draw_big_plain(0), art.size)
     assert (cardart._spare[0] is spare, len(cardart._spare), _bytes(art._plain(0))) == (True, 1, _bytes(blank))
+
+
+def test_a_striped_symbol_is_drawn_ahead_in_three_steps_and_a_solid_one_in_two(window):
+    art = CardArt(248)
+    art._plain(0)
+    art.solid_rows()
+    counts = []
+    for c, key in ((40, (1, 1, 1)), (41, (1, 2, 1))):  # two ovals: striped, solid (key: shape, shading, colour)
+        n = 0
+        while key not in art._shapes:
+            art.prepare(c)
+            n += 1
+        counts.append(n)
+    assert counts == [3, 2]
+
+
+def test_a_symbol_drawn_on_kept_work_surfaces_is_the_symbol_drawn_on_new_ones(window):
+    first = _bytes(CardArt(248)._symbol(2, 1, 0))  # a striped squiggle on surfaces made for it
+    for shape, shading in ((0, 1), (2, 0), (1, 1), (2, 2)):  # others leave their pixels on the kept ones
+        CardArt(304)._symbol(shape, shading, 2)
+    kept = len(symbols._spare)
+    assert (kept > 0, _bytes(CardArt(248)._symbol(2, 1, 0))) == (True, first)
 
 
 def test_direct_use_finishes_a_card_drawn_ahead_halfway(window):
