@@ -240,7 +240,8 @@ class TableBoard(Board):
         changed = t.regions(sc.hud_key(), sc.regions())
         if changed is None:
             return None
-        return one_box(merge([r for _n, r, _k, _old in changed] + rects))
+        window = pygame.Rect((0, 0), sc.size)  # (sparks fall out of it: their bounds would make a box look full)
+        return one_box(merge([r.clip(window) for r in [r for _n, r, _k, _old in changed] + rects]))
 
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

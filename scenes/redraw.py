@@ -14,15 +14,20 @@ from typing import Any
 import pygame
 
 ONE_PASS = 1.25  # dirty rectangles are drawn as their one bounding box if it is at most this much bigger
+JOIN_WASTE = 60_000  # two dirty rectangles are drawn as one if that draws at most this many pixels more
+# (a pass of the scene's draw costs its Python work again: about what painting this many pixels does)
 WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
 
 
-def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
-    """Overlapping rectangles joined; then, while more than ``limit`` are left, the pair whose
-    union wastes the least area is joined (each one is a clipped pass of ``draw``).
+def merge(rects: list[pygame.Rect], limit: int = 6, waste: int = JOIN_WASTE) -> list[pygame.Rect]:
+    """Overlapping rectangles joined; then, while more than ``limit`` are left or a pair's union wastes
+    at most ``waste`` pixels, the pair whose union wastes the least area is joined (each one is a
+    clipped pass of ``draw``).
 
-    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
+    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)], waste=500)
     [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
+    >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)], waste=600)
+    [Rect(0, 0, 55, 15)]
     """
     out: list[pygame.Rect] = []
     for r in rects:
@@ -34,19 +39,21 @@ def merge(rects: list[pygame.Rect], limit: int = 6) -> list[pygame.Rect]:
             r.union_ip(out.pop(i))
             i = r.collidelist(out)
         out.append(r)
-    while len(out) > limit:
+    while len(out) > 1:
         areas = [r.w * r.h for r in out]
         best = None  # (waste, i, j): the first pair of least waste, each union worked out once
         for i, a in enumerate(out):
             for j in range(i + 1, len(out)):
                 u = a.union(out[j])
-                waste = u.w * u.h - areas[i] - areas[j]
-                if best is None or waste < best[0]:
-                    best = (waste, i, j)
-        _waste, i, j = best
+                extra = u.w * u.h - areas[i] - areas[j]
+                if best is None or extra < best[0]:
+                    best = (extra, i, j)
+        least, i, j = best
+        if len(out) <= limit and least > waste:
+            break
         joined = out[i].union(out.pop(j))
         out[i] = joined
-        out = merge(out, len(out))  # the joined one may now overlap others
+        out = merge(out, len(out), -1)  # the joined one may now overlap others
     return out
 
 
