@@ -113,19 +113,20 @@ class RedrawTracker:
 
 
 class ArtWarmer:
-    """Draws ahead, a step a frame (a blank card, a symbol or a face), the faces the next move may
-    need: the table's cards at the sizes of three cards fewer and three more.  Drawn all at once
-    when the size changes, they would cost one frame tens of milliseconds."""
+    """Draws ahead, a step a frame (a band of a blank card, a stage of a symbol, a face; more while
+    nothing moves, fewer while many cards do), the faces the next move may need: the table's cards at the
+    sizes of three cards fewer and three more.  Drawn all at once when the size changes, they would
+    cost one frame tens of milliseconds."""
 
     def __init__(self) -> None:
         self.wait = 0.0
         self.done: Any = None  # the (table, art) whose faces are all drawn
         self.table: tuple = ()  # the table of the last step
 
-    def step(self, dt: float, table: list[int], art_for_count, every: float = WARM_EVERY) -> None:
-        """One step of drawing ahead for ``table`` if ``every`` seconds passed since the last (none in
-        the update a move changed the table: its frame redraws the board); ``art_for_count(n)`` is the
-        card art for n cards."""
+    def step(self, dt: float, table: list[int], art_for_count, every: float = WARM_EVERY, steps: int = 1) -> None:
+        """``steps`` steps of drawing ahead for ``table`` if ``every`` seconds passed since the last (none
+        in the update a move changed the table: its frame redraws the board); ``art_for_count(n)`` is
+        the card art for n cards."""
         self.wait -= dt
         n = len(table)
         key = (tuple(table), art_for_count(n))
@@ -135,15 +136,25 @@ class ArtWarmer:
         if self.wait > WARM_EVERY - every or self.done == key:
             return
         self.wait = WARM_EVERY
+        for _ in range(steps):
+            if not self._one(table, art_for_count):
+                self.done = key
+                return
+
+    @staticmethod
+    def _one(table: list[int], art_for_count) -> bool:
+        """One step towards the faces of ``table`` at the sizes of three cards fewer and more; False
+        when they are all drawn."""
+        n = len(table)
         for m in (n - 3, n + 3):
             if m < 3:
                 continue
             art = art_for_count(m)
             if not art.drawn(-1):
                 art.prepare(-1)  # drawn large, then scaled down: two steps
-                return
+                return True
             for c in table:
                 if not art.drawn(c):
                     art.prepare(c)
-                    return
-        self.done = key
+                    return True
+        return False

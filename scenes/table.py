@@ -36,6 +36,7 @@ from .redraw import WARM_EVERY, ArtWarmer, RedrawTracker
 
 BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow: the frames that draw most) ...
 SLOW_WARM = 2  # ... a step of drawing ahead is taken only every this many frames
+STILL_STEPS = 2  # steps of drawing ahead a frame while no card moves (such a frame draws little)
 
 
 class TableScene(Scene):
@@ -309,10 +310,12 @@ class TableScene(Scene):
         self.board.update(dt)
 
     def warm_art(self, dt: float) -> None:
-        """Draw ahead the card faces the next move may need (see ``ArtWarmer``); not while the table's
-        cards move (a deal or a Set's reflow): those frames draw most."""
-        moving = sum(s.move is not None for s in self.sprites.values()) > BUSY_CARDS
-        self.warmer.step(dt, self.table, self.art, WARM_EVERY * (SLOW_WARM if moving else 1))
+        """Draw ahead the card faces the next move may need (see ``ArtWarmer``): less while many of the
+        table's cards move (a deal or a Set's reflow: those frames draw most), more while all lie still."""
+        moving = sum(s.move is not None for s in self.sprites.values())
+        still = not moving and not self.leaving and not any(s.busy for s in self.sprites.values())
+        self.warmer.step(dt, self.table, self.art, WARM_EVERY * (SLOW_WARM if moving > BUSY_CARDS else 1),
+                         STILL_STEPS if still else 1)
 
     def step_replay(self, dt: float) -> None:
         self.link.step_replay(dt)

@@ -66,9 +66,21 @@ def _give(surf: pygame.Surface) -> None:
     del _spare[KEEP_SPARE:]
 
 
+_window_alpha: dict[tuple, tuple] = {}  # the window's masks -> the masks ``convert_alpha`` gives
+
+
 def _fast(surf: pygame.Surface) -> pygame.Surface:
-    """The surface in the window's pixel format (blits much faster), once a window exists."""
-    return surf.convert_alpha() if pygame.display.get_surface() else surf
+    """The surface in the window's pixel format (blits much faster), once a window exists; a surface
+    already in it as it is (converting would only copy it)."""
+    screen = pygame.display.get_surface()
+    if screen is None:
+        return surf
+    masks = _window_alpha.get(screen.get_masks())
+    if masks is None:
+        masks = _window_alpha[screen.get_masks()] = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha().get_masks()
+    if surf.get_flags() & pygame.SRCALPHA and surf.get_bitsize() == 32 and surf.get_masks() == masks:
+        return surf
+    return surf.convert_alpha()
 
 
 class CardArt:
