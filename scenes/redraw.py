@@ -9,6 +9,7 @@ and says what differs now.
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 import pygame
@@ -20,9 +21,10 @@ WARM_EVERY = 1 / 60  # seconds between two card faces drawn ahead of need
 
 
 def merge(rects: list[pygame.Rect], limit: int = 6, waste: int = JOIN_WASTE) -> list[pygame.Rect]:
-    """Overlapping rectangles joined; then, while more than ``limit`` are left or a pair's union wastes
-    at most ``waste`` pixels, the pair whose union wastes the least area is joined (each one is a
-    clipped pass of ``draw``).
+    """Overlapping rectangles joined; then all of them into their bounding box if that wastes at most
+    ``waste`` pixels a pass saved (or ``one_box`` would); else, while more than ``limit`` are left or
+    a pair's union wastes at most ``waste`` pixels, the pair whose union wastes the least area is
+    joined (each rectangle is a clipped pass of ``draw``).
 
     >>> merge([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)], waste=500)
     [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
@@ -39,22 +41,35 @@ def merge(rects: list[pygame.Rect], limit: int = 6, waste: int = JOIN_WASTE) -> 
             r.union_ip(out.pop(i))
             i = r.collidelist(out)
         out.append(r)
-    while len(out) > 1:
-        areas = [r.w * r.h for r in out]
-        best = None  # (waste, i, j): the first pair of least waste, each union worked out once
-        for i, a in enumerate(out):
-            for j in range(i + 1, len(out)):
-                u = a.union(out[j])
-                extra = u.w * u.h - areas[i] - areas[j]
-                if best is None or extra < best[0]:
-                    best = (extra, i, j)
-        least, i, j = best
-        if len(out) <= limit and least > waste:
+    if len(out) > 1:
+        box = out[0].unionall(out[1:])
+        area = sum(r.w * r.h for r in out)
+        if box.w * box.h <= max(ONE_PASS * area, area + (len(out) - 1) * waste):
+            return [box]  # (what ``one_box`` would make of them in the end; or one pass costs less than all)
+    live = dict(enumerate(out))  # what is left, by number; a union gets a new number
+    pairs: list[tuple[int, int, int]] = []  # (waste, i, j) of every pair ever left: a heap
+
+    def pair(i: int, j: int) -> None:
+        a, b = live[i], live[j]
+        u = a.union(b)
+        extra = u.w * u.h - a.w * a.h - b.w * b.h
+        heapq.heappush(pairs, (min(extra, -1) if a.colliderect(b) else extra, i, j))  # overlapping: joined
+
+    for i in live:
+        for j in range(i + 1, len(out)):
+            pair(i, j)
+    made = len(out)
+    while len(live) > 1 and pairs:
+        least, i, j = heapq.heappop(pairs)
+        if i not in live or j not in live:
+            continue  # one of them was joined already
+        if len(live) <= limit and least > waste:
             break
-        joined = out[i].union(out.pop(j))
-        out[i] = joined
-        out = merge(out, len(out), -1)  # the joined one may now overlap others
-    return out
+        live[made] = live.pop(i).union(live.pop(j))
+        for k in list(live)[:-1]:
+            pair(k, made)
+        made += 1
+    return list(live.values())
 
 
 def one_box(rects: list[pygame.Rect]) -> list[pygame.Rect]:
