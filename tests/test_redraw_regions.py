@@ -8,7 +8,7 @@ from scene_driver import click_cards, first_set, settle, step, top
 
 from scenes.classic import ClassicScene
 from scenes.effects import Effects
-from scenes.redraw import WARM_EVERY, ArtWarmer
+from scenes.redraw import WARM_EVERY, ArtWarmer, merge
 from sprites import theme
 
 
@@ -111,3 +111,20 @@ def test_a_frame_drawn_in_passes_draws_like_one_drawn_whole_while_a_set_flies(ap
         same.append(partial == pygame.image.tobytes(app.screen, "RGB"))
     step(app, 0.5)
     assert all(same)
+
+
+def test_joined_rectangles_cover_every_dirty_one_and_never_overlap():
+    rects = [pygame.Rect((i * 37) % 900, (i * 53) % 500, 20 + (i * 7) % 120, 15 + (i * 11) % 90) for i in range(60)]
+    kept = []
+    for waste in (0, 5_000, 60_000):
+        out = merge(rects, waste=waste)
+        covered = all(any(o.contains(r) for o in out) for r in rects)
+        disjoint = not any(a.colliderect(b) for i, a in enumerate(out) for b in out[i + 1:])
+        kept.append((covered, disjoint, len(out) <= 6))
+    assert kept == [(True, True, True)] * 3
+
+
+def test_a_grid_of_cards_is_one_pass_and_two_far_corners_are_two():
+    grid = [pygame.Rect(100 + x * 280, 100 + y * 200, 250, 160) for x in range(4) for y in range(3)]
+    corners = [pygame.Rect(0, 0, 300, 200), pygame.Rect(1500, 800, 300, 200)]
+    assert (len(merge(grid)), len(merge(corners))) == (1, 2)
