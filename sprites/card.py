@@ -182,8 +182,7 @@ class CardSprite:
         key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
         if self._key == key:
             return self._img
-        if self.face < 0.5 and self.flip is not None and self.flip.elapsed > -AHEAD and CardSprite.ahead \
-                and not art.drawn(self.card):
+        if CardSprite.ahead and self.drawing_ahead(art):
             CardSprite.ahead = 0  # a dealt card draws its face shortly before it turns: a step a frame
             art.prepare(self.card)
         img = art.face(self.card) if self.face >= 0.5 else art.back()
@@ -202,6 +201,11 @@ class CardSprite:
             img.set_alpha(round(255 * self.fade))
         self._key, self._img = key, img
         return img
+
+    def drawing_ahead(self, art: CardArt) -> bool:
+        """Is the card coming face down, about to turn, with its face in ``art`` still to draw?  (It
+        draws it a step a frame; other drawing ahead waits.)"""
+        return self.face < 0.5 and self.flip is not None and self.flip.elapsed > -AHEAD and not art.drawn(self.card)
 
     def _take_spare(self, like: pygame.Surface) -> pygame.Surface:
         """A card-sized surface in the format of ``like`` (a kept one if there is), given back when the
