@@ -290,9 +290,12 @@ class ClassicScene(TableScene):
         v = self.v
         x = rect.left + u
         theme.blit_text(surface, "PLAYERS", round(u * 0.9), (x, rect.top + u), theme.MUTED, True)
+        clip = surface.get_clip()
         for i, p in enumerate(v["players"]):
             cy = rect.top + u * (4.6 + i * 4.2)
             box = self.player_box(i)
+            if not clip.colliderect((0, box.top - u, surface.get_width(), box.h + 2 * u)):
+                continue  # all of this player's row (a long name may run out of the box) is clipped away
             active = self.caller == p
             theme.panel(surface, box, round(u * 0.6), (255, 255, 255, 34 if active else 14),
                         PLAYER_COLORS[i] if active else (255, 255, 255, 30))
