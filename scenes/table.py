@@ -312,10 +312,9 @@ class TableScene(Scene):
     def warm_art(self, dt: float) -> None:
         """Draw ahead the card faces the next move may need (see ``ArtWarmer``): less while many of the
         table's cards move (a deal or a Set's reflow: those frames draw most), more while all lie still."""
-        art = self.art()
-        if any(s.drawing_ahead(art) for s in self.sprites.values()):
-            return  # a card about to turn draws its face this frame: that is the frame's drawing ahead
         moving = sum(s.move is not None for s in self.sprites.values())
+        if moving > BUSY_CARDS and any(s.drawing_ahead(self.art()) for s in self.sprites.values()):
+            return  # a busy frame: a card about to turn draws its face in it, and that is enough
         still = not moving and not self.leaving and not any(s.busy for s in self.sprites.values())
         self.warmer.step(dt, self.table, self.art, WARM_EVERY * (SLOW_WARM if moving > BUSY_CARDS else 1),
                          STILL_STEPS if still else 1)
