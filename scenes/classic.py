@@ -23,6 +23,7 @@ from .table import TableScene
 
 CALL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_LSHIFT, pygame.K_RSHIFT)
 CALL_KEY_NAMES = ("Space", "Enter", "L-Shift", "R-Shift")
+PREVIOUS_HINT = "click one, or just pick the two table cards"  # under Set-Chain's last Set
 PLAYER_COLORS = ((255, 196, 70), (110, 178, 255), (88, 214, 141), (240, 120, 200))
 
 
@@ -233,7 +234,9 @@ class ClassicScene(TableScene):
         out[0] = (f.top, (self.title(), caller, self.pick_size))
         out[2] = (f.side, tuple(self.v["players"]))
         out += [(self.player_box(i).inflate(4, 4), self.box_key(p)) for i, p in enumerate(self.v["players"])]
-        return out + [(self.previous_area(), tuple(self.v.get("previous") or ())), self.clock_region()]
+        shown = tuple(c for c, _r in self.previous_cards())
+        out.append((self.previous_area(), (shown, tuple(c for c in self.selected if c in shown))))
+        return out + [self.clock_region()]
 
     def clock_region(self) -> tuple[pygame.Rect, Any]:
         """The clock's box in the top bar (where its words are and where they were last frame) and what
@@ -258,10 +261,13 @@ class ClassicScene(TableScene):
         return pygame.Rect(rect.left + u * 0.6, cy - u * 1.8, rect.w - u * 1.2, u * 3.6)
 
     def previous_area(self) -> pygame.Rect:
-        """Where Set-Chain's last Set is shown, under the players' boxes (to the panel's foot)."""
+        """Where Set-Chain's last Set is shown, under the players' boxes (to the panel's foot, and its hint
+        however wide it is)."""
         rect, u = self.frame.side, self.frame.unit
         y = int(rect.top + u * (4.6 + len(self.v["players"]) * 4.2)) - 2
-        return pygame.Rect(rect.left, y, rect.w, max(0, rect.bottom - y))
+        half = theme.text_size(PREVIOUS_HINT, round(u * 0.75), True)[0] // 2 + 2
+        left, right = min(rect.left, rect.centerx - half), max(rect.right, rect.centerx + half)
+        return pygame.Rect(left, y, right - left, max(0, rect.bottom - y))
 
     def score_of(self, p: str) -> int:
         """The score shown for player ``p``."""
@@ -336,7 +342,7 @@ class ClassicScene(TableScene):
             surface.blit(art.face(c), r)
             if c in self.selected:
                 pygame.draw.rect(surface, theme.SELECT, r.inflate(6, 6), width=3, border_radius=art.radius + 3)
-        theme.blit_text(surface, "click one, or just pick the two table cards", round(u * 0.75),
+        theme.blit_text(surface, PREVIOUS_HINT, round(u * 0.75),
                         (rect.centerx, shown[0][1].bottom + u * 0.8), theme.DIM, True, "midtop")
 
     def seat_status(self, p: str) -> str:
