@@ -4,12 +4,14 @@ frames, floating texts drawn where the clip meets them, once a moment."""
 from __future__ import annotations
 
 import pygame
-from scene_driver import click_cards, first_set, settle, step, top
+from scene_driver import click, click_cards, first_set, settle, step, top
 
 from scenes.classic import ClassicScene
 from scenes.effects import Effects
 from scenes.redraw import WARM_EVERY, ArtWarmer, merge
 from sprites import theme
+
+TUTORIALS_SEEN = ("chain",)
 
 
 def _classic(app, seats=("human", "human")) -> ClassicScene:
@@ -128,3 +130,24 @@ def test_a_grid_of_cards_is_one_pass_and_two_far_corners_are_two():
     grid = [pygame.Rect(100 + x * 280, 100 + y * 200, 250, 160) for x in range(4) for y in range(3)]
     corners = [pygame.Rect(0, 0, 300, 200), pygame.Rect(1500, 800, 300, 200)]
     assert (len(merge(grid)), len(merge(corners))) == (1, 2)
+
+
+def test_picking_a_card_of_set_chains_last_set_redraws_like_a_full_redraw(app):
+    app.manager.switch("chain", {"seed": 11, "options": {"players": 1}, "seats": ["human"]})
+    app.step(0.0)
+    settle(app)
+    scene = top(app)
+    click_cards(app, first_set(scene))
+    settle(app)
+    shown = scene.previous_cards()
+    c, where = shown[0]
+    click(app, where.center)  # the call, and this card picked
+    step(app, 0.3, 1 / 60)
+    picked = c in scene.selected
+    click(app, where.center)  # unpicked: only its ring goes
+    app.step(1 / 60)
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    app.manager.full = True
+    app.draw()
+    assert (len(shown), picked, c in scene.selected, partial == pygame.image.tobytes(app.screen, "RGB")) == \
+        (3, True, False, True)
