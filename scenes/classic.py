@@ -232,7 +232,7 @@ class ClassicScene(TableScene):
         f = self.frame
         caller = self.seat_name(self.caller) if self.caller is not None else None
         out[0] = (f.top, (self.title(), caller, self.pick_size))
-        out[2] = (f.side, tuple(self.v["players"]))
+        out[2] = (f.side, tuple((p, self.seat_name(p)) for p in self.v["players"]))  # (who drops: all of it)
         out += [(self.player_box(i).inflate(4, 4), self.box_key(p)) for i, p in enumerate(self.v["players"])]
         shown = tuple(c for c, _r in self.previous_cards())
         out.append((self.previous_area(), (shown, tuple(c for c in self.selected if c in shown))))
