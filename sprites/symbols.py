@@ -58,7 +58,8 @@ def _fill_shape(surf: pygame.Surface, shape: int, color, width: int = 0) -> None
 
 _scratch: dict[str, pygame.Surface] = {}  # kept work surfaces by use: making one costs a frame a third of a ms
 _spare: list[pygame.Surface] = []  # symbols scaled down already: their large surfaces, for the next symbols
-KEEP_SPARE = 2
+KEEP_SPARE = 1
+WORK_SIZE = (248, 520)  # a large symbol of the largest card (360 px) fits: kept surfaces are made once, this big
 
 
 def _clear(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -73,8 +74,13 @@ def _work(name: str, size: tuple[int, int]) -> pygame.Surface:
     surf = _scratch.get(name)
     if surf is None or surf.get_width() < size[0] or surf.get_height() < size[1]:
         old = (0, 0) if surf is None else surf.get_size()
-        surf = _scratch[name] = pygame.Surface((max(size[0], old[0]), max(size[1], old[1])), pygame.SRCALPHA)
+        surf = _scratch[name] = _new(max(size[0], old[0]), max(size[1], old[1]))
     return _clear(surf, size)
+
+
+def _new(w: int, h: int) -> pygame.Surface:
+    """A clear surface at least ``WORK_SIZE`` (one size for every use: the memory is reused as it is)."""
+    return pygame.Surface((max(w, WORK_SIZE[0]), max(h, WORK_SIZE[1])), pygame.SRCALPHA)
 
 
 def give_back(big: pygame.Surface) -> None:
@@ -98,7 +104,7 @@ def shape_stages(shape: int, shading: int, color, w: int, h: int) -> Iterator[py
     pad = line  # room so thick outlines are not clipped
     size = (w + 2 * pad, h + 2 * pad)
     spare = next((i for i, b in enumerate(_spare) if b.get_width() >= size[0] and b.get_height() >= size[1]), None)
-    surf = _clear(_spare.pop(spare), size) if spare is not None else pygame.Surface(size, pygame.SRCALPHA)
+    surf = _clear(_spare.pop(spare) if spare is not None else _new(*size), size)
     inner = surf.subsurface((pad, pad, w, h))
     if shading == 2:
         _fill_shape(inner, shape, color)
@@ -142,7 +148,7 @@ def _round_outline(surf: pygame.Surface, pts: list[tuple[float, float]], color, 
         return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]))) / 2
 
     outer, inner = sorted(sides, key=area, reverse=True)
-    band = _work("band", surf.get_size())
+    band = _work("mask", surf.get_size())  # (the stripes' mask is done with)
     pygame.draw.polygon(band, color, outer)
     pygame.draw.polygon(band, (0, 0, 0, 0), inner)
     surf.blit(band, (0, 0))
