@@ -129,7 +129,7 @@ class RedrawTracker:
 
 class ArtWarmer:
     """Draws ahead, a step a frame (a band of a blank card, a stage of a symbol, a face; more while
-    nothing moves, fewer while many cards do), the faces the next move may need: the table's cards at the
+    nothing moves), the faces the next move may need: the table's cards at the
     sizes of three cards fewer and three more.  Drawn all at once when the size changes, they would
     cost one frame tens of milliseconds."""
 
@@ -138,8 +138,8 @@ class ArtWarmer:
         self.done: Any = None  # the (table, art) whose faces are all drawn
         self.table: tuple = ()  # the table of the last step
 
-    def step(self, dt: float, table: list[int], art_for_count, every: float = WARM_EVERY, steps: int = 1) -> None:
-        """``steps`` steps of drawing ahead for ``table`` if ``every`` seconds passed since the last (none
+    def step(self, dt: float, table: list[int], art_for_count, steps: int = 1) -> None:
+        """``steps`` steps of drawing ahead for ``table`` if ``WARM_EVERY`` seconds passed since the last (none
         in the update a move changed the table: its frame redraws the board); ``art_for_count(n)`` is
         the card art for n cards."""
         self.wait -= dt
@@ -148,7 +148,7 @@ class ArtWarmer:
         if key[0] != self.table:
             self.table, self.wait = key[0], max(self.wait, WARM_EVERY)
             return
-        if self.wait > WARM_EVERY - every or self.done == key:
+        if self.wait > 0 or self.done == key:
             return
         self.wait = WARM_EVERY
         for _ in range(steps):

@@ -32,10 +32,9 @@ from .effects import Effects
 from .hud import Hud, key_matches
 from .link import SessionLink
 from .modes import MODES
-from .redraw import WARM_EVERY, ArtWarmer, RedrawTracker
+from .redraw import ArtWarmer, RedrawTracker
 
-BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow: the frames that draw most) ...
-SLOW_WARM = 2  # ... a step of drawing ahead is taken only every this many frames
+BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow) a frame draws much: see warm_art
 STILL_STEPS = 2  # steps of drawing ahead a frame while no card moves (such a frame draws little)
 
 
@@ -310,14 +309,13 @@ class TableScene(Scene):
         self.board.update(dt)
 
     def warm_art(self, dt: float) -> None:
-        """Draw ahead the card faces the next move may need (see ``ArtWarmer``): less while many of the
-        table's cards move (a deal or a Set's reflow: those frames draw most), more while all lie still."""
+        """Draw ahead the card faces the next move may need (see ``ArtWarmer``): none in a busy frame in
+        which a card about to turn draws its own face, more while all the cards lie still."""
         moving = sum(s.move is not None for s in self.sprites.values())
         if moving > BUSY_CARDS and any(s.drawing_ahead(self.art()) for s in self.sprites.values()):
             return  # a busy frame: a card about to turn draws its face in it, and that is enough
         still = not moving and not self.leaving and not any(s.busy for s in self.sprites.values())
-        self.warmer.step(dt, self.table, self.art, WARM_EVERY * (SLOW_WARM if moving > BUSY_CARDS else 1),
-                         STILL_STEPS if still else 1)
+        self.warmer.step(dt, self.table, self.art, STILL_STEPS if still else 1)
 
     def step_replay(self, dt: float) -> None:
         self.link.step_replay(dt)
