@@ -220,7 +220,8 @@ class ClassicScene(TableScene):
         return super().animating or self.caller is not None or bool(self.said)
 
     def side_key(self) -> tuple:
-        return (self.caller, round(self.call_left * 20) if self.caller else 0, tuple(sorted(self.said)),
+        return (self.caller, (round(self.call_left * 20), self.call_digit()) if self.caller else 0,
+                tuple(sorted(self.said)),
                 self.session.pending, self.game.over, tuple(self.selected) if self.v.get("previous") else ())
 
     # ----- what to redraw -----------------------------------------------------------------
@@ -252,7 +253,12 @@ class ClassicScene(TableScene):
         """What player ``p``'s box shows."""
         active = self.caller == p
         return (self.seat_name(p), self.seat_status(p), p in self.said, self.score_of(p), active,
-                round(self.call_left * 20) if active else 0, round(self.call_time, 3))
+                (round(self.call_left * 20), self.call_digit()) if active else 0, round(self.call_time, 3))
+
+    def call_digit(self) -> str:
+        """The seconds left of a call, as its ring shows them (rounded: it changes apart from the ring's
+        twentieths)."""
+        return f"{max(0.0, self.call_left):.0f}"
 
     def player_box(self, i: int) -> pygame.Rect:
         """The box of the i-th player in the side panel."""
@@ -316,7 +322,7 @@ class ClassicScene(TableScene):
             if active:
                 ring(surface, (round(box.right - u * 4.2), round(cy)), round(u * 1.25),
                      round(self.call_left * 20) / 20 / self.call_time, theme.ACCENT, max(3, round(u * 0.3)))
-                theme.blit_text(surface, f"{max(0.0, self.call_left):.0f}", round(u * 1.1),
+                theme.blit_text(surface, self.call_digit(), round(u * 1.1),
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
         if v.get("previous"):  # Set-Chain: the next Set carries one of these
             self.draw_previous(surface, rect, v["previous"], rect.top + u * (4.6 + len(v["players"]) * 4.2))

@@ -120,12 +120,22 @@ def _same_as_full_redraw(app) -> bool:
     return pygame.image.tobytes(partial, "RGB") == pygame.image.tobytes(app.screen, "RGB")
 
 
-@pytest.mark.parametrize("mode", ["classic", "points", "findall"])
+@pytest.mark.parametrize("mode", ["classic", "points", "findall", "junior", "chain", "ultra", "memory", "shuffle"])
 def test_drawing_only_what_changed_matches_a_full_redraw(app, mode):
     app.manager.switch(mode, play_data(mode, 6, demo=True))
     same = []
     for _ in range(40):
         step(app, 0.15, dt=1 / 60)
+        same.append(_same_as_full_redraw(app))
+    assert all(same)
+
+
+def test_a_bots_call_ring_redraws_like_a_full_redraw_in_every_frame(app):
+    # The ring's seconds are rounded apart from its twentieths: a frame once kept the old digit.
+    app.manager.switch("memory", play_data("memory", 6, demo=True))
+    same = []
+    for _ in range(300):
+        app.step(1 / 60)
         same.append(_same_as_full_redraw(app))
     assert all(same)
 
