@@ -2,7 +2,9 @@
 
 A server (``python -m game.server`` with a room log, its own process: one core,
 one asyncio thread) and, in this process, rooms of 4 scripted clients on
-loopback.  In every room one member at a time sends a Set (``act``) about every
+loopback, opened over one keepalive interval (``game.net.server.PING``) so
+that the server's pings fall due spread out, as with members who come at
+their own moments.  In every room one member at a time sends a Set (``act``) about every
 ``period`` seconds; every member notes when the matching ``event`` reaches it.
 Reported for each room count: p50/p99/max milliseconds from the ``act`` leaving
 to its event arriving, at every member; events a second; and the server's CPU
@@ -29,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import connect  # noqa: E402
 
+from game.net.server import PING  # noqa: E402
 from game.session import new_session  # noqa: E402
 
 ROOMS = (100, 500, 1000)
@@ -136,10 +139,13 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     stop = asyncio.Event()
     started: list = []
     tasks = []
+    waves = -(-rooms // 50)
     for k in range(rooms):
         tasks.append(asyncio.ensure_future(b.room(k, stop, started)))
         if k % 50 == 49:
-            await asyncio.sleep(0.05)  # open the rooms in waves
+            # open the rooms in waves spread over one keepalive interval, as members come to a real server
+            # at their own moments (all at once, every connection's ping would fall due in the same instant)
+            await asyncio.sleep(PING / waves)
     t_end = time.monotonic() + 120
     while len(started) < rooms and time.monotonic() < t_end:
         await asyncio.sleep(0.1)
