@@ -372,7 +372,16 @@ class App:
             time.sleep(left)
 
     def close(self) -> None:
+        clients = [c for s in self.manager.stack  # online: the room connections the screens hold
+                   for c in (getattr(s, "client", None), getattr(getattr(s, "session", None), "client", None))
+                   if c is not None and hasattr(c, "close")]
         self.manager.close()  # a game in play folds its journal into one save
+        for c in clients:
+            c.close(leave=False)  # the seat stays kept: Play online offers to rejoin
+        server = getattr(self, "room_server", None)
+        if server is not None:  # a room hosted in this window ends with it
+            server.stop()
+            self.room_server = None
         if not self.fullscreen:
             self.settings["window_size"] = list(self.windowed_size)
         self.store.save_settings()

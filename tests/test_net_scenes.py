@@ -111,3 +111,13 @@ def test_the_classic_scene_plays_an_online_game_from_its_remote_session(online):
         step_until(app, lambda k=k: rs.view(0)["scores"]["P1"] == k + 1 and scene.link.seen == len(rs.events))
     assert scene.v["score"] == 3
     assert rs.events == app.room_server.server.rooms[lobby.lobby["room"]].session.events
+
+
+def test_closing_the_window_stops_its_hosted_room_and_its_connection(online):
+    app = online
+    press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
+    lobby = top(app)
+    step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
+    server, client = app.room_server, lobby.client
+    app.close()
+    assert not server.thread.is_alive() and not client.thread.is_alive() and app.room_server is None

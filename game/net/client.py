@@ -82,11 +82,12 @@ class Client:
         """Drop the connection as a network fault would (it is made again by itself)."""
         self.loop.call_soon_threadsafe(self._cut)
 
-    def close(self, timeout: float = 3.0) -> None:
-        """Leave the room and stop the thread (waits at most ``timeout`` s)."""
+    def close(self, timeout: float = 3.0, leave: bool = True) -> None:
+        """Leave the room and stop the thread (waits at most ``timeout`` s).  ``leave=False`` (the window
+        closing) only stops: the seat stays kept, to be taken back with Rejoin."""
         if self.closed:
             return
-        if self.room is not None:
+        if self.room is not None and leave:
             self.send({"type": "leave"})
             self._lose()  # left on purpose: not offered again
         self.loop.call_soon_threadsafe(self._close)

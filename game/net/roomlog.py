@@ -44,6 +44,7 @@ class RoomLog:
         else:
             Path(data).mkdir(parents=True, exist_ok=True)
             path = str(Path(data) / FILE)
+        self.closed = False
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -70,7 +71,10 @@ class RoomLog:
             self.commit()
 
     def commit(self) -> None:
-        """Make what was written since the last commit permanent."""
+        """Make what was written since the last commit permanent (nothing once closed: a turn of the
+        server's loop may still end after it stopped)."""
+        if self.closed:
+            return
         if self.db.in_transaction:
             self.db.execute("COMMIT")
 
@@ -107,3 +111,4 @@ class RoomLog:
     def close(self) -> None:
         self.commit()
         self.db.close()
+        self.closed = True
