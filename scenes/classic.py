@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game.cards import card, code, describe, third, worth
+from game.cards import card, code, describe, worth
 from game.move import Move
 from sprites import theme
 from sprites.cardart import ASPECT, art_for
@@ -119,13 +119,16 @@ class ClassicScene(TableScene):
             self.board.pick_card(c)
 
     def complete_chain(self) -> None:
-        """Two table cards picked that make a Set with a card of the previous Set: that card is meant
-        (so keys and a game pad, which reach only the table, play Set-Chain too)."""
+        """Two table cards picked that make one of the game's picks with a card of the previous Set: that
+        card is meant (so keys and a game pad, which reach only the table, play Set-Chain too)."""
         previous = [c for c, _r in self.previous_cards()]
-        if len(self.selected) == 2 and not any(c in previous for c in self.selected):
-            carried = third(*self.selected)
-            if carried in previous:
-                self.board.pick_card(carried)
+        if len(self.selected) != 2 or any(c in previous for c in self.selected):
+            return
+        two = set(self.selected)
+        pick = next((p for p in self.game.picks() if two < set(p)), None)
+        carried = next((c for c in pick or () if c not in two), None)
+        if carried in previous:
+            self.board.pick_card(carried)
 
     def pad_extras(self) -> list[pygame.Rect]:
         """Where a game pad's ring goes besides the cards and buttons: the previous Set's cards."""
@@ -184,7 +187,7 @@ class ClassicScene(TableScene):
                 self.shake(list(m.cards))
             else:
                 self.app.sound("wrong")
-                if self.verb == "flip":  # Memory's lapsed call costs nothing
+                if not getattr(self.game, "LAPSE_COSTS", True):  # Memory: the cards just turn back
                     self.toast.show(f"{who}: time is up — the cards turn back", theme.BAD)
                 else:
                     self.float_text("−1", at, theme.BAD)

@@ -44,6 +44,7 @@ class Memory(Race):
     VERBS = frozenset({"flip", "miss", "end"})
     STATE = Race.STATE + ("up", "turner", "seen", "shown")
     PICK = "flip"
+    LAPSE_COSTS = False
 
     def setup(self) -> None:
         self.up: list[Card] = []  # face up now, in the order turned

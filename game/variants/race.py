@@ -54,6 +54,7 @@ class Race(Game):
     time_limit = None  # no Blitz here
 
     SHARE_UNIT = "Sets"  # what a daily's share text counts ("UltraSets")
+    LAPSE_COSTS = True  # a call that runs out costs 1 (Memory: its cards just turn back)
     WORTHS: tuple[int, ...] = (1, 2, 3, 4)  # the worths a right pick may have (the results count each)
 
     def share_facts(self) -> dict[str, Any]:
