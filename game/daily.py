@@ -195,6 +195,15 @@ def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
 
 
 # ----- share text and streaks ----------------------------------------------
+def counted(n: float, unit: str) -> str:
+    """``n`` things of a plural ``unit``, singular for one.
+
+    >>> counted(1, "UltraSets"), counted(2.5, "points")
+    ('1 UltraSet', '2.5 points')
+    """
+    return f"{n:g} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+
+
 def share_text(result: dict) -> str:
     """A spoiler-free summary of a daily result, in the style of Wordle.
 
@@ -219,9 +228,8 @@ def share_text(result: dict) -> str:
         par = result.get("par")
         parts.append(f"{result['score']} points" + (f" (par ≥{par})" if par is not None else ""))
     else:
-        unit = result.get("unit", "Sets")
-        unit = unit[:-1] if result.get("score") == 1 and unit.endswith("s") else unit  # "1 Set"
-        parts.append(f"{result['score']} {unit}" if "score" in result else ("Won" if result.get("won") else "Done"))
+        parts.append(counted(result["score"], result.get("unit", "Sets")) if "score" in result else
+                     ("Won" if result.get("won") else "Done"))
     if result.get("time") is not None:
         t = int(result["time"])
         parts.append(f"{t // 60}:{t % 60:02d}")

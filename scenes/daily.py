@@ -24,8 +24,9 @@ from typing import Any
 import pygame
 
 from game.cards import code
-from game.daily import EPOCH, MODE_TITLES, Daily, as_date, daily, day_number
+from game.daily import EPOCH, MODE_TITLES, Daily, as_date, counted, daily, day_number
 from game.rng import deal
+from game.variants import game_class
 from sprites import theme
 from sprites.hud import Button, clock_text
 
@@ -79,14 +80,12 @@ def result_text(mode: str, r: dict) -> str:
     """
     won = r.get("won")
     score = r.get("score")
-    counted = "Set" if mode in ("mags", "junior", "chain", "memory", "shuffle") else \
-        "UltraSet" if mode == "ultra" else "point"  # what a mode's stored score counts
     if mode in ("pillars", "twenty"):
         what = "won" if won else "lost"
     elif mode == "findall":
         what = "solved" if won else "unsolved"
-    elif isinstance(score, (int, float)) and not isinstance(score, bool):
-        what = f"{score:g} {counted}{'s' * (score != 1)}"
+    elif isinstance(score, (int, float)) and not isinstance(score, bool):  # what the mode's score counts
+        what = counted(score, getattr(game_class(mode), "SHARE_UNIT", "Sets" if mode == "mags" else "points"))
     else:
         what = "played"
     return f"{what} · {clock_text(r.get('time', 0))}"
