@@ -30,7 +30,6 @@ class MemoryBoard(TableBoard):
         super().__init__(scene)
         self.showing: list[int] = []  # the last three turned, face up until ``show_left`` runs out
         self.show_left = 0.0
-        self.target: dict[int, float] = {}  # card -> the face it turns to (0 back, 1 face)
 
     def refresh(self) -> None:
         sc = self.scene
@@ -41,7 +40,6 @@ class MemoryBoard(TableBoard):
     def deal_card(self, c: int, slot, origin, delay: float) -> CardSprite:
         s = super().deal_card(c, slot, origin, delay)
         s.flip = None  # dealt face down, and stays so
-        self.target[c] = 0.0
         return s
 
     def pick(self, i: int) -> None:
@@ -93,8 +91,5 @@ class MemoryBoard(TableBoard):
         for c, s in sc.sprites.items():
             face = 1.0 if c in up or c in self.showing else 0.0
             s.selected = c in up
-            if self.target.get(c, s.face) != face:
-                self.target[c] = face
+            if (s.flip.end if s.flip else s.face) != face:  # not already turning to it
                 s.flip = Tween(s.face, face, FLIP, in_out_cubic)
-        for c in [c for c in self.target if c not in sc.sprites]:
-            del self.target[c]
