@@ -122,7 +122,7 @@ class ClassicScene(TableScene):
         """Two table cards picked that make one of the game's picks with a card of the previous Set: that
         card is meant (so keys and a game pad, which reach only the table, play Set-Chain too)."""
         previous = [c for c, _r in self.previous_cards()]
-        if len(self.selected) != 2 or any(c in previous for c in self.selected):
+        if not previous or len(self.selected) != 2 or any(c in previous for c in self.selected):
             return
         two = set(self.selected)
         pick = next((p for p in self.game.picks() if two < set(p)), None)
