@@ -17,6 +17,18 @@ from .widgets import ButtonColumn, unit_of
 SHOWCASE = (("1RDF", -12), ("2GOH", 0), ("3PSE", 12))  # the three cards under the title, tilted
 
 
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def count_word(n: int) -> str:
+    """A small count in words ("eleven"), a larger one in figures.
+
+    >>> count_word(11), count_word(14)
+    ('eleven', '14')
+    """
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
 class MenuScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
         saved = [m for m in self.app.saved_modes() if MODES.get(m) and MODES[m].ready]
@@ -121,8 +133,8 @@ class MenuScene(Scene):
             img = pygame.transform.rotozoom(art.face(card(c)), tilt, 1.0)
             surface.blit(img, img.get_rect(center=(w / 2 + (i - 1) * art.w * 1.05, cy)))
         theme.blit_text(surface, "SET ARCADE", round(u * 4.2), (w / 2, h * 0.285), theme.ACCENT, True, "center")
-        theme.blit_text(surface, "the card game of Sets, in ten modes", round(u * 1.1), (w / 2, h * 0.36),
-                        theme.MUTED, True, "center")
+        theme.blit_text(surface, f"the card game of Sets, in {count_word(len(ORDER))} modes", round(u * 1.1),
+                        (w / 2, h * 0.36), theme.MUTED, True, "center")
         for col, label in zip(self.columns, ("PLAY", "MORE")):
             b = col.buttons[0].rect
             theme.blit_text(surface, label, round(u * 0.9), (b.left, b.top - u * 0.4), theme.MUTED, True,
