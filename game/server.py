@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -18,8 +19,39 @@ from .net.hosting import bound_port
 from .net.protocol import DEFAULT_PORT
 from .net.server import Server
 
+THAW = 600.0  # seconds between two full looks of the garbage collector at everything (see steady_collector)
+
+
+def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asyncio.Task:
+    """Keep the collector's full passes short: what outlived one is set aside (``gc.freeze``).
+
+    A full pass looks at every object, and with 1,000 rooms that stopped
+    the loop for 100-270 ms every few seconds (rooms' games, connections).
+    Objects that outlive a full pass are the long-lived ones, so they are
+    frozen and the next passes look only at what is newer.  Every ``thaw``
+    seconds they are handed back, so that cycles left by closed rooms are
+    freed after all: one long pass every ten minutes.  Returns the task that
+    hands them back (cancel it to stop).
+    """
+    def after(phase: str, info: dict) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            loop.call_soon_threadsafe(gc.freeze)
+
+    async def thawing() -> None:
+        try:
+            while True:
+                await asyncio.sleep(thaw)
+                gc.unfreeze()
+        finally:
+            gc.callbacks.remove(after)
+            gc.unfreeze()
+
+    gc.callbacks.append(after)
+    return asyncio.ensure_future(thawing())
+
 
 async def run(host: str, port: int, data: str | None) -> None:
+    steady = steady_collector(asyncio.get_running_loop())
     server = Server(data)
     ws = await server.serve(host, port)
     print(f"serving on ws://{host}:{bound_port(ws)} ({len(server.rooms)} rooms kept"
@@ -34,6 +66,7 @@ async def run(host: str, port: int, data: str | None) -> None:
         ws.close()
         await ws.wait_closed()
         server.stop()
+        steady.cancel()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -177,6 +177,17 @@ def test_classic_has_no_undo():
         g.undo()
 
 
+def test_a_mode_without_undo_keeps_no_snapshots_however_long_it_plays():
+    # a room plays game after game for hours: a snapshot a move was memory and collector work for nothing
+    g = variants.new("classic", seed=4)
+    for _ in range(10):
+        g.play(next(m for m in g.legal_moves() if " set " in m))
+    assert len(g.history) == 10 and g._undo == []
+    mags = variants.new("mags", seed=4)
+    mags.play("deal")
+    assert len(mags._undo) == 1  # a mode with undo still keeps what it takes back
+
+
 def test_unknown_mode_and_option_are_named():
     with pytest.raises(ValueError, match="unknown mode 'chess'"):
         variants.new("chess")

@@ -246,3 +246,60 @@ def test_the_find_all_race_engine_keeps_solo_play_as_it_was():
         race.play("P4 " + race.legal_moves()[0])
     with pytest.raises(ValueError, match="players"):
         variants.new("findall", seed=1, players=5)
+
+
+def test_the_room_log_is_copied_into_its_file_only_by_a_checkpoint(tmp_path):
+    import shutil
+    import sqlite3
+
+    from game.net.roomlog import FILE
+
+    def rooms_in_the_file_alone() -> int:
+        """Rooms in a copy of the file without its write-ahead log: what a checkpoint has copied."""
+        copy = tmp_path / "copy"
+        copy.mkdir(exist_ok=True)
+        shutil.copy(tmp_path / FILE, copy / FILE)
+        db = sqlite3.connect(copy / FILE)
+        try:
+            return db.execute("SELECT count(*) FROM rooms").fetchone()[0]
+        finally:
+            db.close()
+
+    log = RoomLog(tmp_path)
+    try:
+        log.checkpoint()  # the tables themselves
+        for i in range(1500):  # far past SQLite's own 1,000-page checkpoint once the rows are big
+            log.save_room(f"K7M2{i:04d}", {"mode": "classic", "pad": "x" * 4000}, time.time())
+        assert log.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        assert rooms_in_the_file_alone() == 0  # the commits stayed in the write-ahead log
+        log.checkpoint()
+        assert rooms_in_the_file_alone() == 1500
+        assert len(log.rooms()) == 1500
+    finally:
+        log.close()
+    log.checkpoint()  # closed: nothing happens, nothing raises
+
+
+def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stopped(tmp_path, monkeypatch):
+    from game.net import server as server_module
+
+    monkeypatch.setattr(server_module, "CHECKPOINT", 0.01)
+    done: list[str] = []
+
+    async def go() -> None:
+        srv = Server(tmp_path)
+        real = srv.log.checkpoint
+        srv.log.checkpoint = lambda: done.append(__import__("threading").current_thread().name) or real()
+        ws = await srv.serve("127.0.0.1", 0)
+        for _ in range(500):
+            if len(done) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        ws.close()
+        await ws.wait_closed()
+        srv.stop()
+        await asyncio.sleep(0)
+        assert srv.checkpointer.cancelled() or srv.checkpointer.done()
+
+    asyncio.run(go())
+    assert len(done) >= 2 and all(name != "MainThread" for name in done)

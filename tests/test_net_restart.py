@@ -69,3 +69,30 @@ def test_a_killed_server_restarted_on_the_same_data_resumes_the_room(tmp_path):
     finally:
         proc.kill()
         proc.wait(WAIT)
+
+
+def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it_back():
+    import asyncio
+    import gc
+
+    from game.server import steady_collector
+
+    async def go() -> tuple[int, int, int]:
+        gc.unfreeze()
+        steady = steady_collector(asyncio.get_running_loop(), thaw=0.05)
+        gc.collect()  # a full pass
+        await asyncio.sleep(0)  # the freeze is done by the loop, after the pass
+        frozen = gc.get_freeze_count()
+        for _ in range(200):
+            if gc.get_freeze_count() == 0:
+                break
+            await asyncio.sleep(0.01)
+        thawed = gc.get_freeze_count()
+        steady.cancel()
+        await asyncio.sleep(0)
+        return frozen, thawed, len(gc.callbacks)
+
+    callbacks = len(gc.callbacks)
+    frozen, thawed, after = asyncio.run(go())
+    assert frozen > 1000 and thawed == 0
+    assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind

@@ -1,21 +1,26 @@
 """Online rooms under load: ``python tools/bench.py net`` (or ``python tools/bench_net.py --rooms 100,500``).
 
-A server (``python -m game.server`` with a room log, its own process: one core,
-one asyncio thread) and, in this process, rooms of 4 scripted clients on
-loopback, opened over one keepalive interval (``game.net.server.PING``) so
-that the server's pings fall due spread out, as with members who come at
-their own moments.  In every room one member at a time sends a Set (``act``) about every
-``period`` seconds; every member notes when the matching ``event`` reaches it.
-Reported for each room count: p50/p99/max milliseconds from the ``act`` leaving
-to its event arriving, at every member; events a second; and the server's CPU
-(user + system, read from /proc) per event.  The clients share this process and
-its core(s), so the latencies include their own queueing: an upper bound.
+A server (``python -m game.server`` with a room log on disk, its own process,
+held to one core where the system allows: ``server_core``) and, in this process
+on the other cores, rooms of 4 scripted clients on loopback, opened over one
+keepalive interval (``game.net.server.PING``) so that the server's pings fall
+due spread out, as with members who come at their own moments.  In every room
+one member at a time sends a Set (``act``) every ``period`` seconds, on a
+schedule of its own (rooms spread evenly over the period; a room waiting on an
+answer skips its turn), so that rooms never fall into step as players don't;
+every member notes when the matching ``event`` reaches it.  Reported for each
+room count: p50/p99/max milliseconds from the ``act`` leaving to its event
+arriving, at every member; events a second; and the server's CPU (user +
+system, read from /proc) per event.  The clients' own pauses are kept out of
+the figures as far as they can be: their garbage collector is off while
+measuring.  What is left of their queueing counts: an upper bound.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import pathlib
@@ -49,10 +54,26 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(data: str) -> tuple[subprocess.Popen, int]:
+def cores() -> tuple[int | None, set[int] | None]:
+    """(the server's core, the clients' cores) when this system can hold processes to cores, else
+    (None, None)."""
+    try:
+        mine = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return None, None
+    if len(mine) < 2:
+        return None, None
+    return mine[0], set(mine[1:])
+
+
+def start_server(data: str, core: int | None = None) -> tuple[subprocess.Popen, int]:
+    def hold() -> None:
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0",
                              "--data", data], cwd=ROOT, stdout=subprocess.PIPE,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=hold)
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)
     line = b""
@@ -97,7 +118,7 @@ class Bench:
             elif kind == "over" and seat == 0:
                 await room["ws"][0].send(json.dumps({"type": "start"}))
 
-    async def room(self, k: int, stop: asyncio.Event, started: list) -> None:
+    async def room(self, k: int, rooms: int, stop: asyncio.Event, started: list) -> None:
         room: dict = {"id": 0, "answered": asyncio.Event(), "ws": []}
         ready = asyncio.Event()
         async with connect(self.uri, compression=None, max_size=1 << 22) as host:
@@ -113,8 +134,13 @@ class Bench:
             await host.send(json.dumps({"type": "start"}))
             await ready.wait()
             started.append(k)
-            await asyncio.sleep(PERIOD * (k % 97) / 97)  # spread the rooms over the period
+            loop = asyncio.get_running_loop()
+            turn = loop.time() + PERIOD * (k / rooms)  # the rooms spread evenly over the period
             while not stop.is_set():
+                await asyncio.sleep(max(0.0, turn - loop.time()))
+                turn += PERIOD
+                while turn < loop.time():  # a turn missed while waiting on an answer is skipped
+                    turn += PERIOD
                 s = room["s"]
                 seat = len(s.game.history) % MEMBERS
                 moves = [m.split(" ", 1)[1] for m in s.game.legal_moves() if m.startswith(f"P{seat + 1} set")]
@@ -127,7 +153,6 @@ class Bench:
                         await asyncio.wait_for(room["answered"].wait(), 10)
                     except TimeoutError:
                         pass
-                await asyncio.sleep(PERIOD)
             for r in readers:
                 r.cancel()
             for ws in others:
@@ -141,7 +166,7 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     tasks = []
     waves = -(-rooms // 50)
     for k in range(rooms):
-        tasks.append(asyncio.ensure_future(b.room(k, stop, started)))
+        tasks.append(asyncio.ensure_future(b.room(k, rooms, stop, started)))
         if k % 50 == 49:
             # open the rooms in waves spread over one keepalive interval, as members come to a real server
             # at their own moments (all at once, every connection's ping would fall due in the same instant)
@@ -150,11 +175,14 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     while len(started) < rooms and time.monotonic() < t_end:
         await asyncio.sleep(0.1)
     await asyncio.sleep(PERIOD)  # every room is acting
+    gc.collect()
+    gc.disable()  # the clients' collector pauses would be counted as the server's latency
     cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     b.measuring = True
     await asyncio.sleep(seconds)
     b.measuring = False
     cpu1, t1, own1 = cpu_seconds(pid), time.perf_counter(), time.process_time()
+    gc.enable()
     stop.set()
     await asyncio.wait(tasks, timeout=PERIOD + 15)
     lat = sorted(b.lat)
@@ -177,11 +205,15 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
     need = max(rooms) * MEMBERS * 2 + 256
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, need), hard))
+    server_core, client_cores = cores()
     out = {"period_s": PERIOD, "members": MEMBERS, "seconds": seconds, "cores": os.cpu_count(),
+           "server_core": server_core, "client_cores": sorted(client_cores or []),
            "load_before": round(os.getloadavg()[0], 2)}
+    if client_cores:
+        os.sched_setaffinity(0, client_cores)
     for n in rooms:
         with tempfile.TemporaryDirectory() as data:
-            proc, port = start_server(data)
+            proc, port = start_server(data, server_core)
             try:
                 out[str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
             finally:

@@ -38,6 +38,7 @@ RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # ... and at once
 IDLE = 2 * 3600.0  # seconds without a person's message after which a room is closed
 SWEEP = 60.0  # seconds between two looks for idle rooms
+CHECKPOINT = 5.0  # seconds between two copies of the room log's write-ahead log into its file
 MAX_BACKLOG = 1 << 20  # bytes of unsent output after which a connection is closed
 MAX_ROOMS = 100_000
 BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
@@ -197,6 +198,13 @@ class Server:
         while True:
             await asyncio.sleep(min(SWEEP, self.idle))
             self.expire(self.now())
+
+    async def checkpoints(self) -> None:
+        """Copy the room log's write-ahead log into its file now and then, on a worker thread so that
+        the loop never waits on the disk (runs until cancelled)."""
+        while True:
+            await asyncio.sleep(CHECKPOINT)
+            await asyncio.to_thread(self.log.checkpoint)
 
     def expire(self, now: float) -> list[str]:
         """Close every room idle since before ``now - idle``; returns their codes."""
@@ -366,12 +374,14 @@ class Server:
         self.loop = asyncio.get_running_loop()
         self.restore()
         self.sweeper = asyncio.ensure_future(self.sweep())
+        self.checkpointer = asyncio.ensure_future(self.checkpoints())
         return await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
                            ping_interval=self.ping, ping_timeout=self.ping_timeout, close_timeout=CLOSE_TIMEOUT)
 
     def stop(self) -> None:
         for t in self.timers.values():
             t.cancel()
-        if getattr(self, "sweeper", None) is not None:
-            self.sweeper.cancel()
+        for task in (getattr(self, "sweeper", None), getattr(self, "checkpointer", None)):
+            if task is not None:
+                task.cancel()
         self.log.close()

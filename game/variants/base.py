@@ -211,11 +211,12 @@ class Game:
         except BaseException:
             self.restore(snap)
             raise
-        if self.UNDO and self.fair:
-            reason = self.seal(m, snap)
-            if reason:
-                snap["_sealed"] = reason
-        self._undo.append(snap)
+        if self.UNDO:  # a mode without undo keeps no snapshots (a room plays on for hours)
+            if self.fair:
+                reason = self.seal(m, snap)
+                if reason:
+                    snap["_sealed"] = reason
+            self._undo.append(snap)
         text = str(m)
         self.history.append(text)
         if self._redo and self._redo[-1] == text:
