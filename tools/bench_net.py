@@ -6,8 +6,8 @@ on the other cores, rooms of 4 scripted clients on loopback, opened over one
 keepalive interval (``game.net.server.PING``) so that the server's pings fall
 due spread out, as with members who come at their own moments.  In every room
 one member at a time sends a Set (``act``) every ``period`` seconds, on a
-schedule of its own (rooms spread evenly over the period; a room waiting on an
-answer skips its turn), so that rooms never fall into step as players don't;
+schedule of its own (each at its own random moment of the period; a room
+waiting on an answer skips its turn), so that rooms never fall into step as players don't;
 every member notes when the matching ``event`` reaches it.  Reported for each
 room count: p50/p99/max milliseconds from the ``act`` leaving to its event
 arriving, at every member; events a second; and the server's CPU (user +
@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 from websockets.asyncio.client import connect  # noqa: E402
 
 from game.net.server import PING  # noqa: E402
+from game.rng import Rng  # noqa: E402
 from game.session import new_session  # noqa: E402
 
 ROOMS = (100, 500, 1000)
@@ -118,7 +119,7 @@ class Bench:
             elif kind == "over" and seat == 0:
                 await room["ws"][0].send(json.dumps({"type": "start"}))
 
-    async def room(self, k: int, rooms: int, stop: asyncio.Event, started: list) -> None:
+    async def room(self, k: int, stop: asyncio.Event, started: list) -> None:
         room: dict = {"id": 0, "answered": asyncio.Event(), "ws": []}
         ready = asyncio.Event()
         async with connect(self.uri, compression=None, max_size=1 << 22) as host:
@@ -135,7 +136,9 @@ class Bench:
             await ready.wait()
             started.append(k)
             loop = asyncio.get_running_loop()
-            turn = loop.time() + PERIOD * (k / rooms)  # the rooms spread evenly over the period
+            # each room's own moment in the period, at random (seeded): no two rooms in step by design,
+            # and as many together now and then as chance puts there
+            turn = loop.time() + PERIOD * Rng(k).below(1 << 20) / (1 << 20)
             while not stop.is_set():
                 await asyncio.sleep(max(0.0, turn - loop.time()))
                 turn += PERIOD
@@ -166,7 +169,7 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     tasks = []
     waves = -(-rooms // 50)
     for k in range(rooms):
-        tasks.append(asyncio.ensure_future(b.room(k, rooms, stop, started)))
+        tasks.append(asyncio.ensure_future(b.room(k, stop, started)))
         if k % 50 == 49:
             # open the rooms in waves spread over one keepalive interval, as members come to a real server
             # at their own moments (all at once, every connection's ping would fall due in the same instant)
