@@ -37,7 +37,7 @@ EPOCH = _dt.date(2026, 11, 21)
 TABLES_END = _dt.date(2031, 12, 31)  # the shipped tables cover the days up to this one
 PILLARS_TRIES = 200  # seeds tried before a day is given up as unsolvable (never seen)
 PILLARS_WORK = 60_000  # solver work (arrangements expanded) on one Pillars candidate: about 2 s here
-MAGS_NODES = 18_000  # solver work on a Mag's par (game.solver.mags.PAR_NODES)
+MAGS_NODES = 90_000  # solver work on a Mag's par (game.solver.mags.PAR_NODES)
 POINTS_NODES = 10_000  # solver work on a Solitaire-Set par (game.solver.points.PAR_NODES)
 
 WORTH_MARKS = ("🟦", "🟩", "🟨", "🟥")  # a Set of worth 1..4 (🟥 = megaset)

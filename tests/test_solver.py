@@ -247,6 +247,40 @@ def test_mags_exact_par_agrees_with_brute_force_on_small_games(seed):
     assert replay_mags(cards, moves, 4) == sets
 
 
+def set_rich_deck(seed: int, n: int) -> list[int]:
+    """``n`` cards of the 27 sharing the last feature: Sets come often, so piles empty and lone cards lie
+    about, and every rule of play (moves, lay-outs, the last empty pile filled) comes into the search."""
+    from game.cards import features
+    from game.rng import Rng
+
+    sub = [c for c in range(81) if features(c)[3] == 0]
+    Rng(seed).shuffle(sub)
+    return sub[:n]
+
+
+@pytest.mark.parametrize("seed", [23, 44, *range(1, 16)])
+def test_mags_exact_par_agrees_with_brute_force_on_set_rich_games(seed):
+    # 23: the best line fills the last empty pile with the lone cards in another order than first
+    # reached; 44: 25 cards summing to zero, where one Set short of all does end a game
+    cards = set_rich_deck(seed, 25)
+    sets, exact, moves = mags.par(deck=cards, piles=5, nodes=10**7)
+    assert exact and sets == brute_mags(cards, 5)
+    assert replay_mags(cards, moves, 5) == sets
+
+
+def test_mags_a_jammed_deal_gets_a_proved_par():
+    # seed 99 jams in its third round: no bound on the cards alone proves its par of 9, but the rounds
+    # to come are the same whatever lies under them
+    assert mags.par(seed=99) == (9, True, mags.par(seed=99).moves)
+    solver = mags._Par(deal(99), None, nodes=10**6)
+    after = solver._after_deal(5)
+    assert after is not None
+    row = deal(99)[36:45]
+    for under in ([(c,) for c in deal(99)[:9]], [(c, d) for c, d in zip(deal(99)[9:18], deal(99)[18:27])]):
+        piles = tuple(u + (c,) for u, c in zip(under, row))
+        assert solver._ahead(piles, 5, 10**6) == after
+
+
 def test_mags_par_refuses_a_deck_with_a_repeated_card():
     with pytest.raises(ValueError, match="different cards"):
         mags.par(deck=[0] * 81)

@@ -20,9 +20,24 @@ stay hold all those and sum, as vectors of features mod 3, to what the cards
 left sum to (``mags_bound.least_left``): one dead card keeps at least two
 more back.  So at most (cards left − the fewest that stay) / 3 more Sets.
 
-Lone cards may hop between empty piles, so their arrangement is settled only at the next deal (``_arrangements``), and
-states differing only in it are one state.  The search stops at once when
-every card is in a Set.
+A deal that jams is seen for what it is.  While no pile is empty no card
+can move, so what follows is Sets of tops and deals alone, searched whole
+and without a bound (``_ahead``); what such a search never uncovered cannot
+have mattered, so its answer serves every state whose piles end the same
+way, whatever lies beneath.  Right after a deal the tops are the new cards
+whatever came before, so when the deals to come never uncover what lay
+under them, the Sets from that deal on are one number for every state
+(``_after_deal``), and a state is cut when its Sets before the deal (only
+the cards on the table can be in them) plus that number cannot beat the
+best line.  On a deal whose rounds bring few Sets these prove a par of 9
+or 12 that no bound on the cards alone could.
+
+Lone cards may hop between empty piles, so their arrangement is settled
+only when it matters: which lone card lies under a new card is chosen when
+that card is gone (``_deal``, ``_reveal``), and states differing only in it
+are one state (it used to be one state per arrangement: thousands, each
+with the same jammed future).  The search stops at once when every card is
+in a Set.
 
 >>> sets, exact, moves = par(seed=1, nodes=20_000)
 >>> sets == sum(m.startswith("set") for m in moves)
@@ -33,7 +48,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from itertools import permutations
 from typing import NamedTuple
 
 from ..cards import Card, code
@@ -49,13 +63,16 @@ PAIR_CARDS: list[list[tuple[int, int, int]]] = [
     [(a, THIRD[x][a], (1 << a) | (1 << THIRD[x][a])) for a in range(81) if a != x and a < THIRD[x][a]]
     for x in range(81)
 ]
+AHEAD_NODES = 200  # steps of one look ahead while no pile is empty (_ahead)
+AFTER_NODES = 2_000  # steps of the look ahead from a deal, whatever lies under it (_after_deal)
+UNSEEN = -100  # in a pile: a card that may not be uncovered (any card at all)
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
 # Work units, each about the time of a search step: what the budget counts, so that it follows the time
 DEAD_WORK = 2  # finding the dead cards of a new set of cards left
 STUCK_CARD_WORK = 1  # each card tried in the stuck-card count (tried again on every pass)
 PLAYOUTS = 256  # random lines tried first (mags_playout): the par the search starts from
 PLAYOUT_WORK = 12  # work units a playout costs
-PAR_NODES = 18_000  # the work budget of a par a player sees: at most about 0.5 s here (a proof rarely needs more)
+PAR_NODES = 90_000  # the work budget of a par a player sees: at most about 2 s here
 
 
 class Par(NamedTuple):
@@ -109,7 +126,8 @@ class _Par:
             self.pile_mask[k % piles] |= 1 << c
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
         # one Set short of all is never the end of a game (see _ceiling)
-        self.never_one_short = piles >= 3 and total(mask_of(cards)) == ZERO
+        # (three cards left: a deck of whole Sets, 81 cards as dealt)
+        self.never_one_short = piles >= 3 and len(cards) % 3 == 0 and total(mask_of(cards)) == ZERO
         self.deadline = time.perf_counter() + limit if limit is not None else None
         self.budget = nodes if nodes is not None else float("inf")
         self.work = 0  # units of work done: what the budget counts
@@ -119,6 +137,11 @@ class _Par:
         self.line: list[str] = []
         self.nodes = 0
         self.calls = 0
+        self.ahead_memo: dict[tuple, int | None] = {}
+        self.ahead_by_tops: dict[tuple, list] = {}
+        self.ahead_steps = self.ahead_limit = 0
+        self.after: dict[int, int | None] = {}  # deal -> _after_deal
+        self.within_cache: dict[int, int] = {}  # cards on the table -> _before_deal
         self.dead_cache: dict[int, int] = {}  # cards left -> their dead cards
         self.bound_cache: dict[int, int] = {}  # cards left -> the bound without stuck cards
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
@@ -132,7 +155,7 @@ class _Par:
         if self.best == self.most:
             return Par(self.best, True, list(self.best_line))
         try:
-            self._search(piles, 1, 0, mask_of(self.cards[:self.piles]))
+            self._search(piles, (), 1, 0, mask_of(self.cards[:self.piles]))
         except _AllMade:
             pass
         except _OutOfTime:
@@ -213,8 +236,99 @@ class _Par:
             return 0
         return (undealt | mask_of(c for p in piles for c in p)) & ~clear
 
-    def _search(self, piles: tuple, rnd: int, made: int, present: int) -> None:
-        """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far."""
+    def _after_deal(self, rnd: int) -> int | None:
+        """The most Sets from deal ``rnd`` on, the same whatever lies under the new cards (else None).
+
+        Worked out once a deal with ``_ahead`` on the new cards over cards
+        it may not uncover: when no line of the deals to come ever uncovers
+        what lay on the table before (the deal jams), what lay there cannot
+        matter.
+        """
+        if rnd not in self.after:
+            new = self.cards[self.piles * (rnd - 1):self.piles * rnd]
+            self.after[rnd] = self._ahead(tuple((UNSEEN, c) for c in new), rnd, AFTER_NODES)
+        return self.after[rnd]
+
+    def _before_deal(self, present: int) -> int:
+        """At most this many Sets before the next deal: only the cards on the table can be in them."""
+        within = self.within_cache.get(present)
+        if within is None:
+            self.work += DEAD_WORK
+            within = self.within_cache[present] = (
+                present.bit_count() - least_left(present, dead_mask(present, present))) // 3
+        return within
+
+    def _ahead(self, piles: tuple, rnd: int, steps: int | None = None) -> int | None:
+        """The most Sets still to make from ``piles`` (none empty), or None when a line may empty a pile.
+
+        While no pile is empty no card can move, so what follows is only Sets
+        of tops and deals: searched whole (up to ``AHEAD_NODES`` steps, else
+        None), with no bound.  Should any line empty a pile, moves come in and
+        the answer is None.  A deal that jams (few Sets to come) is answered
+        from its first few layers: what a search never uncovered cannot have
+        mattered to it, so its answer holds for any piles that end the same
+        way (``ahead_by_tops``), whatever lies beneath.
+        """
+        key = (piles, rnd)
+        if key in self.ahead_memo:
+            return self.ahead_memo[key]
+        tops = tuple(p[-1] for p in piles)
+        for ends, value in self.ahead_by_tops.get((tops, rnd), ()):
+            if all(p[-len(e):] == e for p, e in zip(piles, ends)):
+                return value
+        self.ahead_steps = 0
+        self.ahead_limit = AHEAD_NODES if steps is None else steps
+        low = [len(p) - 1 for p in piles]
+        try:
+            value = self._ahead_search(piles, rnd, low, {})
+        except _Jammed:
+            value = None
+        self.ahead_memo[key] = value
+        if value is not None:
+            ends = tuple(p[i:] for p, i in zip(piles, low))
+            self.ahead_by_tops.setdefault((tops, rnd), []).append((ends, value))
+        return value
+
+    def _ahead_search(self, piles: tuple, rnd: int, low: list[int], seen: dict) -> int:
+        """``_ahead`` below its first state; ``low[i]``: the lowest place of pile ``i`` looked at.
+
+        :raises _Jammed: when a pile may empty or the steps run out.
+        """
+        key = (piles, rnd)
+        if key in seen:
+            return seen[key]
+        self.ahead_steps += 1
+        self.work += 1
+        if self.ahead_steps > self.ahead_limit:
+            raise _Jammed
+        best = 0
+        for _, _, _, at in _top_sets(piles):
+            nxt = list(piles)
+            for i in at:
+                nxt[i] = nxt[i][:-1]
+                if not nxt[i] or nxt[i][-1] < 0:
+                    raise _Jammed  # a pile would empty (moves come in), or a lay-out is settled
+                if len(nxt[i]) - 1 < low[i]:  # places count from the bottom: deals don't move them
+                    low[i] = len(nxt[i]) - 1
+            best = max(best, 1 + self._ahead_search(tuple(nxt), rnd, low, seen))
+        if rnd < self.rounds:
+            new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
+            best = max(best, self._ahead_search(tuple(p + (c,) for p, c in zip(piles, new)), rnd + 1, low, seen))
+        seen[key] = best
+        return best
+
+    def _search(self, piles: tuple, pools: tuple, rnd: int, made: int, present: int,
+                free: tuple = ()) -> None:
+        """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far.
+
+        ``pools`` holds the lone cards whose lay-out is not settled yet (see ``_deal``): a pile
+        whose bottom is a slot (``-id``) holds one of pool ``id``'s cards there, or nothing.
+        ``free`` is (piles, line index) when the last empty pile was filled by a move while
+        lone cards could still trade places: the cards on those piles may lie in any order,
+        settled by the hops before that move (see ``_deal``).
+        """
+        if free and not all(piles):
+            free = ()  # a pile is empty again: any lone card may hop anyway
         if made > self.best:
             self.best, self.best_line = made, _expand(self.line)
             if made == self.most:
@@ -227,95 +341,188 @@ class _Par:
         bound = self._bound(present, rnd)
         if self._ceiling(made + bound) <= self.best:
             return
-        key = (_canonical(piles), rnd)
+        if rnd < self.rounds:
+            after = self._after_deal(rnd + 1)
+            if after is not None and self._ceiling(made + self._before_deal(present) + after) <= self.best:
+                return
+        key = (_canonical(piles, free[0] if free else 0), pools, rnd)
         if key in self.seen:
             return
         self.seen.add(key)
         self.nodes += 1
+        if all(piles) and not free:
+            ahead = self._ahead(piles, rnd)
+            if ahead is not None and made + ahead <= self.best:
+                return
         # the stuck-card count is dear: worked out only where it may close the gap
-        if all(piles) and made + bound <= self.best + STUCK_GAP:
+        if all(piles) and not pools and not free and made + bound <= self.best + STUCK_GAP:
             if self._ceiling(made + self._bound(present, rnd, self._stuck(piles, rnd))) <= self.best:
                 return
+        for a, b, c, at in _top_sets(piles):
+            nxt = list(piles)
+            for i in at:
+                nxt[i] = nxt[i][:-1]
+            self.line.append("set " + " ".join(code(k) for k in sorted((a, b, c))))
+            self._reveal(nxt, pools, rnd, made + 1, present & ~((1 << a) | (1 << b) | (1 << c)), free)
+            self.line.pop()
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
-        where = {c: i for c, i in tops}
-        for x, (a, ia) in enumerate(tops):
-            row = THIRD[a]
-            for b, ib in tops[x + 1:]:
-                c = row[b]
-                if c > b and c > a and c in where:
-                    nxt = list(piles)
-                    for i in (ia, ib, where[c]):
-                        nxt[i] = nxt[i][:-1]
-                    self.line.append("set " + " ".join(code(k) for k in sorted((a, b, c))))
-                    self._search(tuple(nxt), rnd, made + 1, present & ~((1 << a) | (1 << b) | (1 << c)))
-                    self.line.pop()
         if rnd < self.rounds:
-            new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
-            npresent = present | mask_of(new)
-            mark = len(self.line)
-            # when the bound already fails, no lay-out of the lone cards can help
-            layouts = _arrangements(piles) if self._ceiling(made + self._bound(npresent, rnd + 1)) > self.best \
-                else ()
-            for arranged in layouts:
-                # the hops that lay the lone cards out are worked out only for a line that is kept
-                self.line[mark:] = [(piles, arranged), "deal"] if arranged is not piles else ["deal"]
-                self._search(tuple(p + (c,) for p, c in zip(arranged, new)), rnd + 1, made, npresent)
-            del self.line[mark:]
+            self._deal(piles, pools, rnd, made, present, free)
         empty = [j for j, p in enumerate(piles) if not p]
         if empty:
-            # Which empty pile a card goes to is settled at the next deal (see _arrangements).
+            # Which empty pile a card goes to is settled at the next deal (see _deal).  Filling the
+            # last one leaves the lone cards and the card moved in order free (``free``).
+            short = mask_of(i for i, p in enumerate(piles) if len(p) <= 1)
+            fills = len(empty) == 1 and any(len(p) == 1 for p in piles)
             for a, ia in tops:
                 if len(piles[ia]) < 2:
                     continue
                 nxt = list(piles)
                 nxt[ia] = nxt[ia][:-1]
                 nxt[empty[0]] = (a,)
-                self.line.append(f"move {code(a)} > {empty[0] + 1}")
-                self._search(tuple(nxt), rnd, made, present)
+                self.line.append(("fill", piles, a, empty[0]) if fills else f"move {code(a)} > {empty[0] + 1}")
+                self._reveal(nxt, pools, rnd, made, present, (short, len(self.line) - 1) if fills else (),
+                             moved_from=ia)
                 self.line.pop()
 
+    def _deal(self, piles: tuple, pools: tuple, rnd: int, made: int, present: int, free: tuple = ()) -> None:
+        """Deal the next round, the lone cards' lay-out left open.
 
-def _canonical(piles: tuple) -> tuple:
+        With an empty pile, the cards lying alone may hop over the short piles
+        (those holding at most one card) in any order before the deal, so the
+        deal may land on any of them.  Which one lies under each new card
+        matters only once that card is gone, so the choice waits until then
+        (``_reveal``): every lay-out is one state, and the choice is made by
+        a player who knows the whole deal order, which they do.
+        """
+        new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
+        npresent = present | mask_of(new)
+        slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+        lone = mask_of(piles[i][0] for i in slots if piles[i])
+        if free and not (lone and len(slots) > lone.bit_count()):
+            slots = [i for i in range(self.piles) if free[0] >> i & 1]  # all lone: none is empty
+            lone = mask_of(piles[i][0] for i in slots)
+        if lone and (len(slots) > lone.bit_count() or free):
+            pool = rnd + 1  # pools are named by the deal that made them
+            under = {i: (-pool,) for i in slots}
+            self.line.append(("lay", pool, piles) if not free or len(slots) > lone.bit_count()
+                             else ("lay", pool, piles, free[1]))
+            self._search(tuple(under.get(i, p) + (c,) for i, (p, c) in enumerate(zip(piles, new))),
+                         pools + ((pool, lone, len(slots)),), rnd + 1, made, npresent)
+        else:
+            self.line.append("deal")
+            self._search(tuple(p + (c,) for p, c in zip(piles, new)), pools, rnd + 1, made, npresent)
+        self.line.pop()
+
+    def _reveal(self, piles: list, pools: tuple, rnd: int, made: int, present: int, free: tuple = (),
+                moved_from: int = -1) -> None:
+        """Settle each slot left on top (a card of its pool, or nothing while the pool has slots to spare).
+
+        After the last round, a slot uncovered by moving its card away is never nothing: the card
+        was then alone, and moving it to another empty pile changes nothing (the rules refuse it).
+        """
+        i = next((j for j, p in enumerate(piles) if p and p[-1] < 0), None)
+        if i is None:
+            self._search(tuple(piles), pools, rnd, made, present, free)
+            return
+        pool = -piles[i][-1]
+        k = next(j for j, q in enumerate(pools) if q[0] == pool)
+        _, cards, slots = pools[k]
+        rest = pools[:k] + pools[k + 1:]
+        hop = moved_from == i and rnd == self.rounds
+        choices = [c for c in cards_of(cards)] + ([None] if slots > cards.bit_count() and not hop else [])
+        for c in choices:
+            nxt = list(piles)
+            left = cards if c is None else cards & ~(1 << c)
+            nxt[i] = () if c is None else (c,)
+            if slots > 1 and left:
+                npools = rest[:k] + ((pool, left, slots - 1),) + rest[k:]
+            else:  # no slot left, or every slot left is empty: the pool is settled
+                npools = rest
+                nxt = [q[1:] if q and q[0] == -pool else q for q in nxt]
+            self.line.append(("pick", pool, i, c))
+            self._reveal(nxt, npools, rnd, made, present, free)
+            self.line.pop()
+
+
+def _top_sets(piles: tuple | list) -> Iterator[tuple[int, int, int, tuple[int, int, int]]]:
+    """Every Set among the tops, once each: its cards as found and the piles they lie on."""
+    tops = [(p[-1], i) for i, p in enumerate(piles) if p]
+    where = {c: i for c, i in tops}
+    for x, (a, ia) in enumerate(tops):
+        row = THIRD[a]
+        for b, ib in tops[x + 1:]:
+            c = row[b]
+            if c > b and c > a and c in where:
+                yield a, b, c, (ia, ib, where[c])
+
+
+def _canonical(piles: tuple, free: int = 0) -> tuple:
     """A state key in which lone cards may trade places when a pile is empty.
 
     With an empty pile, a card lying alone can hop to any empty pile (and
     back), so every arrangement of the lone cards over the piles holding at
     most one card is one state; the search settles the arrangement at the
-    next deal.
+    next deal.  So are the arrangements of the cards on the ``free`` piles
+    (a mask): those whose order was still open when the last empty pile was
+    filled.
     """
     if all(piles):
-        return piles
+        if not free:
+            return piles
+        return tuple(None if free >> i & 1 else p for i, p in enumerate(piles)) + (
+            "free", *sorted(p[0] for i, p in enumerate(piles) if free >> i & 1))
     lone = tuple(sorted(p[0] for p in piles if len(p) == 1))
     return tuple(p if len(p) > 1 else None for p in piles) + lone
 
 
-def _arrangements(piles: tuple) -> Iterator[tuple]:
-    """Every way to lay out the lone cards over the short piles before a deal, with the hops that do it.
-
-    Without an empty pile nothing can hop, so only the piles as they are.
-    The piles as they lie come first: the likeliest to be best.
-    """
-    yield piles
-    slots = [i for i, p in enumerate(piles) if len(p) <= 1]
-    lone = [piles[i][0] for i in slots if piles[i]]
-    if len(lone) == len(slots):
-        return
-    for places in permutations(slots, len(lone)):
-        arranged = list(piles)
-        for i in slots:
-            arranged[i] = ()
-        for c, i in zip(lone, places):
-            arranged[i] = (c,)
-        arranged = tuple(arranged)
-        if arranged != piles:
-            yield arranged
-
-
 def _expand(line: list) -> list[str]:
-    """A line with each lay-out of lone cards, kept as (before, after), written out as moves."""
-    out: list[str] = []
+    """A line written out as moves: each open lay-out of lone cards becomes the hops that make it.
+
+    A lay-out (``("lay", pool, piles)``) is settled by the picks made later
+    in the line (``("pick", pool, pile, card or None)``); slots never picked
+    take the other lone cards in any order.
+    """
+    picks: dict[int, dict[int, int | None]] = {}
+    filled: dict[int, int] = {}  # the line's fill moves whose order a later deal left open -> its pool
     for m in line:
-        out.extend(_hops(*m) if isinstance(m, tuple) else [m])
+        if isinstance(m, tuple) and m[0] == "pick":
+            picks.setdefault(m[1], {})[m[2]] = m[3]
+        elif isinstance(m, tuple) and m[0] == "lay" and len(m) == 4:
+            filled[m[3]] = m[1]
+    out: list[str] = []
+    for k, m in enumerate(line):
+        if isinstance(m, str):
+            out.append(m)
+        elif m[0] == "fill":
+            # the last empty pile filled: the lone cards hop first to where the picks want them
+            _, piles, a, into = m
+            if k not in filled:
+                out.append(f"move {code(a)} > {into + 1}")
+                continue
+            chosen = picks.get(filled[k], {})
+            slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+            spare = [c for c in [a] + [piles[i][0] for i in slots if piles[i]] if c not in chosen.values()]
+            goal = list(piles)
+            for i in slots:
+                goal[i] = (chosen[i] if i in chosen else spare.pop(),)
+            home = next(i for i in slots if goal[i] == (a,))
+            goal[home] = ()
+            out.extend(_hops(piles, tuple(goal)))
+            out.append(f"move {code(a)} > {home + 1}")
+        elif m[0] == "lay" and len(m) == 4:
+            out.append("deal")  # its lay-out was made before the fill move
+        elif m[0] == "lay":
+            _, pool, piles = m
+            chosen = picks.get(pool, {})
+            slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+            spare = [piles[i][0] for i in slots if piles[i] and piles[i][0] not in chosen.values()]
+            goal = list(piles)
+            for i in slots:
+                c = chosen[i] if i in chosen else (spare.pop() if spare else None)
+                goal[i] = () if c is None else (c,)
+            out.extend(_hops(piles, tuple(goal)))
+            out.append("deal")
     return out
 
 
@@ -336,6 +543,10 @@ def _hops(start: tuple, goal: tuple) -> list[str]:
         cur[where[c]], cur[dest] = (), (c,)
         where[c] = dest
         out.append(f"move {code(c)} > {dest + 1}")
+
+
+class _Jammed(Exception):
+    pass
 
 
 class _OutOfTime(Exception):
