@@ -96,3 +96,29 @@ def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it
     frozen, thawed, after = asyncio.run(go())
     assert frozen > 1000 and thawed == 0
     assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind
+
+
+def test_two_players_finish_a_game_on_the_server_process_and_its_log_holds_every_event(tmp_path):
+    # the server as it is run (its collector policy, its log checkpointed on a worker thread)
+    port = free_port()
+    proc = start_server(port, tmp_path)
+    try:
+        a = open_room(port, "Ann", seed=12)
+        b = join(port, a.room, "Bob")
+        a.send({"type": "start"})
+        ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+        until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+        assert ra.events == rb.events and len(ra.events) > 40
+        assert ra.result() == rb.result()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(WAIT)
+        log = RoomLog(tmp_path)
+        (code, _room, logged, _state, _t), = log.rooms()
+        log.close()
+        assert code == a.room and logged == ra.events
+        a.close()
+        b.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(WAIT)
