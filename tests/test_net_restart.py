@@ -40,14 +40,19 @@ def start_server(port: int, data: Path) -> subprocess.Popen:
     return proc
 
 
+def two_players(port: int, seed: int) -> tuple:
+    """Ann opens a room, Bob joins, the game starts: (their clients, their sessions)."""
+    a = open_room(port, "Ann", seed=seed)
+    b = join(port, a.room, "Bob")
+    a.send({"type": "start"})
+    return a, b, RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+
+
 def test_a_killed_server_restarted_on_the_same_data_resumes_the_room(tmp_path):
     port = free_port()
     proc = start_server(port, tmp_path)
     try:
-        a = open_room(port, "Ann", seed=11)
-        b = join(port, a.room, "Bob")
-        a.send({"type": "start"})
-        ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+        a, b, ra, rb = two_players(port, seed=11)
         until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=60, step=take_a_set)
         seen = list(ra.events)
         proc.send_signal(signal.SIGKILL)
@@ -103,10 +108,7 @@ def test_two_players_finish_a_game_on_the_server_process_and_its_log_holds_every
     port = free_port()
     proc = start_server(port, tmp_path)
     try:
-        a = open_room(port, "Ann", seed=12)
-        b = join(port, a.room, "Bob")
-        a.send({"type": "start"})
-        ra, rb = RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+        a, b, ra, rb = two_players(port, seed=12)
         until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
         assert ra.events == rb.events and len(ra.events) > 40
         assert ra.result() == rb.result()
