@@ -32,10 +32,10 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     (``gc.freeze``) and the next passes look only at what is newer: at 500
     busy rooms this took the p99 of a move's delivery from 12-25 ms to
     6-8 ms (``tools/bench_net.py --rooms 500``, three runs each; 12-17 ms
-    freezing after full passes alone).  Every
-    ``thaw`` seconds it is all handed back, so that cycles left by closed
-    rooms are freed after all: one long pass every ten minutes.  Returns the
-    task that hands them back (cancel it to stop).
+    freezing after full passes alone).  Every ``thaw`` seconds it is all
+    handed back, so that cycles left by closed rooms are freed after all:
+    one long pass every ten minutes.  Returns the task that hands them back
+    (cancel it to stop).
     """
     def after(phase: str, info: dict) -> None:
         if phase == "stop" and info.get("generation", 0) >= 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import threading
 import time
 
 import pytest
@@ -289,7 +290,7 @@ def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stoppe
     async def go() -> None:
         srv = Server(tmp_path)
         real = srv.log.checkpoint
-        srv.log.checkpoint = lambda: done.append(__import__("threading").current_thread().name) or real()
+        srv.log.checkpoint = lambda: done.append(threading.current_thread().name) or real()
         ws = await srv.serve("127.0.0.1", 0)
         for _ in range(500):
             if len(done) >= 2:

@@ -7,8 +7,8 @@ keepalive interval (``game.net.server.PING``) so that the server's pings fall
 due spread out, as with members who come at their own moments.  In every room
 one member at a time sends a Set (``act``) every ``period`` seconds, on a
 schedule of its own (each at its own random moment of the period; a room
-waiting on an answer skips its turn), so that rooms never fall into step as players don't;
-every member notes when the matching ``event`` reaches it.  Reported for each
+waiting on an answer skips its turn), so that rooms never fall into step, as
+players don't; every member notes when the matching ``event`` reaches it.  Reported for each
 room count: p50/p99/max milliseconds from the ``act`` leaving to its event
 arriving, at every member; events a second; and the server's CPU (user +
 system, read from /proc) per event.  The clients' own pauses are kept out of
@@ -212,16 +212,21 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
     out = {"period_s": PERIOD, "members": MEMBERS, "seconds": seconds, "cores": os.cpu_count(),
            "server_core": server_core, "client_cores": sorted(client_cores or []),
            "load_before": round(os.getloadavg()[0], 2)}
+    before = os.sched_getaffinity(0) if client_cores else None
     if client_cores:
         os.sched_setaffinity(0, client_cores)
-    for n in rooms:
-        with tempfile.TemporaryDirectory() as data:
-            proc, port = start_server(data, server_core)
-            try:
-                out[str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
-            finally:
-                proc.terminate()
-                proc.wait(10)
+    try:
+        for n in rooms:
+            with tempfile.TemporaryDirectory() as data:
+                proc, port = start_server(data, server_core)
+                try:
+                    out[str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
+                finally:
+                    proc.terminate()
+                    proc.wait(10)
+    finally:
+        if before is not None:  # tools/bench.py runs other sections in this process after this one
+            os.sched_setaffinity(0, before)
     return out
 
 

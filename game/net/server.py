@@ -89,6 +89,8 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.outbox: list[tuple[list, str]] = []
         self.flushing = False
+        self.sweeper: asyncio.Future | None = None  # serve() starts these two
+        self.checkpointer: asyncio.Future | None = None
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list, text: str) -> None:
@@ -381,7 +383,7 @@ class Server:
     def stop(self) -> None:
         for t in self.timers.values():
             t.cancel()
-        for task in (getattr(self, "sweeper", None), getattr(self, "checkpointer", None)):
+        for task in (self.sweeper, self.checkpointer):
             if task is not None:
                 task.cancel()
         self.log.close()
