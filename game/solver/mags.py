@@ -323,7 +323,7 @@ class _Par:
 
         ``pools`` holds the lone cards whose lay-out is not settled yet (see ``_deal``): a pile
         whose bottom is a slot (``-id``) holds one of pool ``id``'s cards there, or nothing.
-        ``free`` is (piles, line index) when the last empty pile was filled by a move while
+        ``free`` is (mask of piles, line index) when the last empty pile was filled by a move while
         lone cards could still trade places: the cards on those piles may lie in any order,
         settled by the hops before that move (see ``_deal``).
         """
@@ -393,20 +393,22 @@ class _Par:
         deal may land on any of them.  Which one lies under each new card
         matters only once that card is gone, so the choice waits until then
         (``_reveal``): every lay-out is one state, and the choice is made by
-        a player who knows the whole deal order, which they do.
+        a player who knows the whole deal order, which they do.  With no pile
+        empty, only the ``free`` piles' cards (see ``_search``) are open so.
         """
         new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
         npresent = present | mask_of(new)
-        slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+        pool = rnd + 1  # pools are named by the deal that made them
+        if free:  # no pile is empty: the order the hops before the fill move made is open
+            slots = [i for i in range(self.piles) if free[0] >> i & 1]
+            lay: tuple = ("lay", pool, piles, free[1])
+        else:
+            slots = [i for i, p in enumerate(piles) if len(p) <= 1]
+            lay = ("lay", pool, piles)
         lone = mask_of(piles[i][0] for i in slots if piles[i])
-        if free and not (lone and len(slots) > lone.bit_count()):
-            slots = [i for i in range(self.piles) if free[0] >> i & 1]  # all lone: none is empty
-            lone = mask_of(piles[i][0] for i in slots)
-        if lone and (len(slots) > lone.bit_count() or free):
-            pool = rnd + 1  # pools are named by the deal that made them
+        if lone and (free or len(slots) > lone.bit_count()):
             under = {i: (-pool,) for i in slots}
-            self.line.append(("lay", pool, piles) if not free or len(slots) > lone.bit_count()
-                             else ("lay", pool, piles, free[1]))
+            self.line.append(lay)
             self._search(tuple(under.get(i, p) + (c,) for i, (p, c) in enumerate(zip(piles, new))),
                          pools + ((pool, lone, len(slots)),), rnd + 1, made, npresent)
         else:
