@@ -104,7 +104,7 @@ class ClassicScene(TableScene):
         if not previous:
             return []
         rect, u = self.frame.side, self.frame.unit
-        y = rect.top + u * (4.6 + len(self.v["players"]) * 4.2) + u * 1.6
+        y = self.row_y(len(self.v["players"])) + u * 1.6
         w = round(min((rect.w - 2 * u) / 3.4, u * 6))
         out = []
         for i, c in enumerate(previous):
@@ -263,17 +263,22 @@ class ClassicScene(TableScene):
         twentieths)."""
         return f"{max(0.0, self.call_left):.0f}"
 
+    def row_y(self, i: int) -> float:
+        """Where the i-th row of the side panel is: a player's box (its middle), or after the last player
+        Set-Chain's last Set (its top)."""
+        return self.frame.side.top + self.frame.unit * (4.6 + i * 4.2)
+
     def player_box(self, i: int) -> pygame.Rect:
         """The box of the i-th player in the side panel."""
         rect, u = self.frame.side, self.frame.unit
-        cy = rect.top + u * (4.6 + i * 4.2)
+        cy = self.row_y(i)
         return pygame.Rect(rect.left + u * 0.6, cy - u * 1.8, rect.w - u * 1.2, u * 3.6)
 
     def previous_area(self) -> pygame.Rect:
         """Where Set-Chain's last Set is shown, under the players' boxes (to the panel's foot, and its hint
         however wide it is)."""
         rect, u = self.frame.side, self.frame.unit
-        y = int(rect.top + u * (4.6 + len(self.v["players"]) * 4.2)) - 2
+        y = int(self.row_y(len(self.v["players"]))) - 2
         half = theme.text_size(PREVIOUS_HINT, round(u * 0.75), True)[0] // 2 + 2
         left, right = min(rect.left, rect.centerx - half), max(rect.right, rect.centerx + half)
         return pygame.Rect(left, y, right - left, max(0, rect.bottom - y))
@@ -286,9 +291,7 @@ class ClassicScene(TableScene):
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:
         r = self.frame.side
-        u = self.frame.unit
-        i = int(p[1:]) - 1
-        return r.left + r.w * 0.7, r.top + u * (4.6 + i * 4.2)
+        return r.left + r.w * 0.7, self.row_y(int(p[1:]) - 1)
 
     def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The players' panel, then the caller's banner in the top bar; each only where the clip meets it."""
@@ -307,7 +310,7 @@ class ClassicScene(TableScene):
         theme.blit_text(surface, "PLAYERS", round(u * 0.9), (x, rect.top + u), theme.MUTED, True)
         clip = surface.get_clip()
         for i, p in enumerate(v["players"]):
-            cy = rect.top + u * (4.6 + i * 4.2)
+            cy = self.row_y(i)
             box = self.player_box(i)
             if not clip.colliderect((0, box.top - u, surface.get_width(), box.h + 2 * u)):
                 continue  # all of this player's row (a long name may run out of the box) is clipped away
@@ -328,7 +331,7 @@ class ClassicScene(TableScene):
                 theme.blit_text(surface, self.call_digit(), round(u * 1.1),
                                 (box.right - u * 4.2, cy), theme.ACCENT, True, "center")
         if v.get("previous"):  # Set-Chain: the next Set carries one of these
-            self.draw_previous(surface, rect, v["previous"], rect.top + u * (4.6 + len(v["players"]) * 4.2))
+            self.draw_previous(surface, rect, v["previous"], self.row_y(len(v["players"])))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The caller's banner in the top bar: who picks, and how many cards."""
