@@ -12,7 +12,7 @@ from game.cards import card, code, find_sets, is_cap, is_set, parse_cards
 from game.rng import deal
 from game.solver import findall, mags, pillars, points
 from game.solver.__main__ import main
-from game.solver.mags_bound import least_left
+from game.solver.mags_bound import Packer, least_left
 from game.solver.tables import dead_mask, is_cap_mask, mask_of
 from game.solver.verify import replay_pillars
 
@@ -279,6 +279,52 @@ def test_mags_a_jammed_deal_gets_a_proved_par():
     for under in ([(c,) for c in deal(99)[:9]], [(c, d) for c, d in zip(deal(99)[9:18], deal(99)[18:27])]):
         piles = tuple(u + (c,) for u, c in zip(under, row))
         assert solver._ahead(piles, 5, 10**6) == after
+
+
+def most_disjoint_sets(cards: list[int]) -> int:
+    """The most disjoint Sets among ``cards``, by trying every way."""
+    if len(cards) < 3:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = most_disjoint_sets(rest)
+    for i, a in enumerate(rest):
+        for b in rest[i + 1:]:
+            if is_set(first, a, b):
+                best = max(best, 1 + most_disjoint_sets([c for c in rest if c not in (a, b)]))
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 80), min_size=3, max_size=13, unique=True), st.integers(1, 4))
+def test_mags_packer_answers_as_trying_every_way_does(cards, t):
+    packer = Packer(10**6)
+    assert packer.fits(mask_of(cards), t) == (most_disjoint_sets(cards) >= t)
+    # what it learnt is kept and agrees on asking again, and when it gives up it answers yes
+    assert packer.fits(mask_of(cards), t) == (most_disjoint_sets(cards) >= t)
+    assert Packer(0).fits(mask_of(cards), t) or 3 * t > len(cards)
+
+
+def test_mags_packing_cuts_what_the_count_of_dead_cards_cannot():
+    # nine cards, none dead, summing to zero: the count allows three Sets, but 1RDE is in every Set
+    cards = parse_cards("1RDE 2RDE 3RDE 1GDE 1PDE 1RDH 1RDF 2GDH 3PDF")
+    assert all(is_set(*parse_cards(s)) for s in ["1RDE 2RDE 3RDE", "1RDE 1GDE 1PDE"])
+    mask = mask_of(cards)
+    assert (len(cards) - least_left(mask, dead_mask(mask, mask))) // 3 > most_disjoint_sets(cards)
+    assert Packer(1_000).fits(mask, most_disjoint_sets(cards))
+    assert not Packer(1_000).fits(mask, most_disjoint_sets(cards) + 1)
+
+
+@pytest.mark.parametrize(("seed", "at", "after"), [(56, 5, 3), (7, 9, 0)])
+def test_mags_a_deal_that_jams_splits_into_the_rounds_before_it_and_a_known_rest(seed, at, after):
+    # 56: rounds 5, 6 and 7 hold no Set, so deal 5 buries all before it for good; 7: the last round
+    # holds no Set.  The par is the par of the game cut short before that deal, plus what follows.
+    solver = mags._Par(deal(seed), None, nodes=10**6)
+    assert [solver._after_deal(r) for r in range(2, at + 1)] == [None] * (at - 2) + [after]
+    sets, exact, moves = mags.par(seed=seed)
+    head = mags.par(deck=deal(seed)[:9 * (at - 1)], nodes=10**6)
+    assert exact and head.exact and sets == head.sets + after
+    assert moves[:len(head.moves)] == head.moves and moves[len(head.moves)] == "deal"
+    assert replay_mags(deal(seed), moves) == sets
 
 
 def test_mags_par_refuses_a_deck_with_a_repeated_card():

@@ -19,6 +19,10 @@ shows no pile can ever empty again (see ``_Par._stuck``).  The cards that
 stay hold all those and sum, as vectors of features mod 3, to what the cards
 left sum to (``mags_bound.least_left``): one dead card keeps at least two
 more back.  So at most (cards left − the fewest that stay) / 3 more Sets.
+Sharper, and asked only of a state not cut already: the Sets still to make
+are disjoint Sets of the cards left, so when the cards left cannot be packed
+into enough disjoint Sets to beat the best line, the state is cut
+(``mags_bound.Packer``).
 
 A deal that jams is seen for what it is.  While no pile is empty no card
 can move, so what follows is Sets of tops and deals alone, searched whole
@@ -27,10 +31,11 @@ have mattered, so its answer serves every state whose piles end the same
 way, whatever lies beneath.  Right after a deal the tops are the new cards
 whatever came before, so when the deals to come never uncover what lay
 under them, the Sets from that deal on are one number for every state
-(``_after_deal``), and a state is cut when its Sets before the deal (only
-the cards on the table can be in them) plus that number cannot beat the
-best line.  On a deal whose rounds bring few Sets these prove a par of 9
-or 12 that no bound on the cards alone could.
+(``_after_deal``).  Then the game splits there (``_split``): the par is the
+par of the rounds before that deal, a smaller game whose bound knows no
+later card will come, plus that number.  On a deal whose last round holds
+no Set, or whose middle rounds jam, this proves pars of 9 to 23 that no
+bound on the cards alone could.
 
 Lone cards may hop between empty piles, so their arrangement is settled
 only when it matters: which lone card lies under a new card is chosen when
@@ -38,6 +43,11 @@ that card is gone (``_deal``, ``_reveal``), and states differing only in it
 are one state (it used to be one state per arrangement: thousands, each
 with the same jammed future).  The search stops at once when every card is
 in a Set.
+
+A good line found soon is what makes the bound cut, and which Set is tried
+first decides how soon one turns up.  No one order suits every deal, so the
+search runs up to three times (``ATTEMPTS``), each with its own order and
+share of the work, each starting from the best line of those before.
 
 >>> sets, exact, moves = par(seed=1, nodes=20_000)
 >>> sets == sum(m.startswith("set") for m in moves)
@@ -52,7 +62,7 @@ from typing import NamedTuple
 
 from ..cards import Card, code
 from ..rng import deal
-from .mags_bound import ZERO, least_left, total
+from .mags_bound import ZERO, Packer, least_left, total
 from .mags_playout import best_playout
 from .tables import THIRD, cards_of, dead_mask, mask_of
 
@@ -64,6 +74,7 @@ PAIR_CARDS: list[list[tuple[int, int, int]]] = [
     for x in range(81)
 ]
 AHEAD_NODES = 200  # steps of one look ahead while no pile is empty (_ahead)
+AHEAD_KNOWN_WORK = 8  # answers of _ahead compared with a state, per unit of work
 AFTER_NODES = 2_000  # steps of the look ahead from a deal, whatever lies under it (_after_deal)
 UNSEEN = -100  # in a pile: a card that may not be uncovered (any card at all)
 STUCK_GAP = 2  # look for stuck cards only when at most this many Sets separate bound and best
@@ -72,7 +83,13 @@ DEAD_WORK = 2  # finding the dead cards of a new set of cards left
 STUCK_CARD_WORK = 1  # each card tried in the stuck-card count (tried again on every pass)
 PLAYOUTS = 256  # random lines tried first (mags_playout): the par the search starts from
 PLAYOUT_WORK = 12  # work units a playout costs
+PACK_LIMIT = 2_000  # steps of one packing question (Packer) before it gives up
 PAR_NODES = 90_000  # the work budget of a par a player sees: at most about 2 s here
+# The searches tried in turn, each from the best line so far, and the work each may take (the last:
+# all that is left).  Which Set is tried first decides how soon a good line turns up, and no one
+# order suits every deal: the Sets found last first, those that empty the most piles first, those
+# that leave the most Sets possible first.
+ATTEMPTS = (("last", 30_000), ("emptying", 30_000), ("most left", None))
 
 
 class Par(NamedTuple):
@@ -132,6 +149,7 @@ class _Par:
         self.budget = nodes if nodes is not None else float("inf")
         self.work = 0  # units of work done: what the budget counts
         self.seen: set[tuple] = set()
+        self.order = ATTEMPTS[-1][0]  # the order Sets are tried in (see ATTEMPTS)
         self.best = -1
         self.best_line: list[str] = []
         self.line: list[str] = []
@@ -141,26 +159,87 @@ class _Par:
         self.ahead_by_tops: dict[tuple, list] = {}
         self.ahead_steps = self.ahead_limit = 0
         self.after: dict[int, int | None] = {}  # deal -> _after_deal
-        self.within_cache: dict[int, int] = {}  # cards on the table -> _before_deal
         self.dead_cache: dict[int, int] = {}  # cards left -> their dead cards
         self.bound_cache: dict[int, int] = {}  # cards left -> the bound without stuck cards
+        self.packer = Packer(PACK_LIMIT)
         # undealt[r]: the cards dealt in rounds r+1.. (rounds counted from 0)
         self.undealt = [mask_of(cards[piles * r:]) for r in range(self.rounds + 1)]
 
     def run(self) -> Par:
+        split = next((r for r in range(2, self.rounds + 1) if self._after_deal(r) is not None), None)
+        if split is not None:
+            return self._split(split)
         piles = tuple((c,) for c in self.cards[:self.piles])
         exact = True
         self.best, self.best_line = best_playout(self.cards, PLAYOUTS, self.piles)
         self.work += PLAYOUTS * PLAYOUT_WORK
         if self.best == self.most:
             return Par(self.best, True, list(self.best_line))
-        try:
-            self._search(piles, (), 1, 0, mask_of(self.cards[:self.piles]))
-        except _AllMade:
-            pass
-        except _OutOfTime:
-            exact = False
+        budget = self.budget
+        for self.order, share in ATTEMPTS:
+            self.budget = budget if share is None else min(budget, self.work + share)
+            self.seen.clear()  # what a search cut short saw was not searched through
+            self.line = []
+            try:
+                self._search(piles, (), 1, 0, mask_of(self.cards[:self.piles]))
+            except _AllMade:
+                break
+            except _OutOfTime:
+                if self.budget < budget:
+                    continue
+                exact = False
+            break
         return Par(self.best, exact, list(self.best_line))
+
+    def _split(self, rnd: int) -> Par:
+        """The par of a deal that jams at deal ``rnd``: the par of the rounds before it, plus ``_after_deal``.
+
+        From deal ``rnd`` on, no line uncovers a card that lay on the table
+        before it, and the most Sets from there are one number whatever lies
+        beneath.  A player can always deal, and Sets made before the deal
+        use only the cards of the rounds before; so the best line is the best
+        line of the game cut short before that deal (a smaller search, whose
+        bound knows that no later card will come), then the deal, then the
+        best line of the deals to come.
+        """
+        head = _Par(self.cards[:self.piles * (rnd - 1)], None, self.piles, self.budget - self.work)
+        head.deadline = self.deadline
+        got = head.run()
+        self.work += head.work
+        self.nodes += head.nodes
+        after, tail = self._tops_line(tuple((UNSEEN, c) for c in self.cards[self.piles * (rnd - 1):]
+                                            [:self.piles]), rnd, {})
+        sets, line = got.sets + after, got.moves + ["deal"] + tail
+        if not got.exact:  # no proof: the whole game's playouts may still do better
+            played = best_playout(self.cards, PLAYOUTS, self.piles)
+            self.work += PLAYOUTS * PLAYOUT_WORK
+            if played[0] > sets:
+                sets, line = played
+        return Par(sets, got.exact, line)
+
+    def _tops_line(self, piles: tuple, rnd: int, memo: dict) -> tuple[int, list[str]]:
+        """The most Sets from ``piles`` with Sets of tops and deals alone, and a line that makes them.
+
+        Only for piles whose lines never empty a pile (``_ahead`` answered): it takes the first of the
+        best lines, dealing whenever dealing does as well.
+        """
+        key = (piles, rnd)
+        if key in memo:
+            return memo[key]
+        best: tuple[int, list[str]] = (0, [])
+        if rnd < self.rounds:
+            new = self.cards[self.piles * rnd:self.piles * (rnd + 1)]
+            sets, line = self._tops_line(tuple(p + (c,) for p, c in zip(piles, new)), rnd + 1, memo)
+            best = (sets, ["deal", *line])
+        for a, b, c, at in _top_sets(piles):
+            nxt = list(piles)
+            for i in at:
+                nxt[i] = nxt[i][:-1]
+            sets, line = self._tops_line(tuple(nxt), rnd, memo)
+            if sets + 1 > best[0]:
+                best = (sets + 1, ["set " + " ".join(code(k) for k in sorted((a, b, c))), *line])
+        memo[key] = best
+        return best
 
     def _bound(self, present: int, rnd: int, stuck: int = 0) -> int:
         """At most this many more Sets from a state: (cards left − the fewest that must stay) / 3.
@@ -183,6 +262,20 @@ class _Par:
                 self.work += DEAD_WORK
             bound = self.bound_cache[left] = (left.bit_count() - least_left(left, dead)) // 3
         return bound
+
+    def _packs(self, present: int, rnd: int, made: int, stuck: int = 0) -> bool:
+        """Whether the cards left (but ``stuck``) hold enough disjoint Sets to beat the best line.
+
+        See ``mags_bound.Packer``.
+        """
+        need = self.best - made + 1
+        if made + need == self.most - 1 and self.never_one_short:
+            need += 1  # one short of all is as good as the best already found (see _ceiling)
+        left = present | self.undealt[rnd]
+        before = self.packer.steps
+        ok = self.packer.fits(left & ~self.dead_cache[left] & ~stuck, need)
+        self.work += self.packer.steps - before
+        return ok
 
     def _ceiling(self, sets: int) -> int:
         """At most this many Sets when at most ``sets`` can be made: one short of all never ends a game.
@@ -242,21 +335,12 @@ class _Par:
         Worked out once a deal with ``_ahead`` on the new cards over cards
         it may not uncover: when no line of the deals to come ever uncovers
         what lay on the table before (the deal jams), what lay there cannot
-        matter.
+        matter (see ``_split``).
         """
         if rnd not in self.after:
             new = self.cards[self.piles * (rnd - 1):self.piles * rnd]
             self.after[rnd] = self._ahead(tuple((UNSEEN, c) for c in new), rnd, AFTER_NODES)
         return self.after[rnd]
-
-    def _before_deal(self, present: int) -> int:
-        """At most this many Sets before the next deal: only the cards on the table can be in them."""
-        within = self.within_cache.get(present)
-        if within is None:
-            self.work += DEAD_WORK
-            within = self.within_cache[present] = (
-                present.bit_count() - least_left(present, dead_mask(present, present))) // 3
-        return within
 
     def _ahead(self, piles: tuple, rnd: int, steps: int | None = None) -> int | None:
         """The most Sets still to make from ``piles`` (none empty), or None when a line may empty a pile.
@@ -273,7 +357,9 @@ class _Par:
         if key in self.ahead_memo:
             return self.ahead_memo[key]
         tops = tuple(p[-1] for p in piles)
-        for ends, value in self.ahead_by_tops.get((tops, rnd), ()):
+        known = self.ahead_by_tops.get((tops, rnd), ())
+        self.work += len(known) // AHEAD_KNOWN_WORK
+        for ends, value in known:
             if all(p[-len(e):] == e for p, e in zip(piles, ends)):
                 return value
         self.ahead_steps = 0
@@ -341,29 +427,45 @@ class _Par:
         bound = self._bound(present, rnd)
         if self._ceiling(made + bound) <= self.best:
             return
-        if rnd < self.rounds:
-            after = self._after_deal(rnd + 1)
-            if after is not None and self._ceiling(made + self._before_deal(present) + after) <= self.best:
-                return
-        key = (_canonical(piles, free[0] if free else 0), pools, rnd)
+        key = _canonical(piles, free[0] if free else 0)
+        if rnd == self.rounds:  # nothing more to deal: which pile is which no longer matters
+            key = (*sorted(key[:self.piles], key=_pile_order), *key[self.piles:])
+        key = (key, pools, rnd)
         if key in self.seen:
             return
         self.seen.add(key)
         self.nodes += 1
+        if not self._packs(present, rnd, made):
+            return
         if all(piles) and not free:
             ahead = self._ahead(piles, rnd)
             if ahead is not None and made + ahead <= self.best:
                 return
         # the stuck-card count is dear: worked out only where it may close the gap
         if all(piles) and not pools and not free and made + bound <= self.best + STUCK_GAP:
-            if self._ceiling(made + self._bound(present, rnd, self._stuck(piles, rnd))) <= self.best:
+            stuck = self._stuck(piles, rnd)
+            if stuck and (self._ceiling(made + self._bound(present, rnd, stuck)) <= self.best
+                          or not self._packs(present, rnd, made, stuck)):
                 return
+        tries = []
         for a, b, c, at in _top_sets(piles):
+            left = present & ~((1 << a) | (1 << b) | (1 << c))
+            more = self._bound(left, rnd)
+            if self._ceiling(made + 1 + more) <= self.best:
+                continue  # and so is every lay-out of what the Set uncovers: the bound is on the cards alone
+            tries.append((-more, -sum(len(piles[i]) == 1 for i in at), a, b, c, at, left))
+        if self.order == "last":
+            tries.reverse()
+        elif self.order == "emptying":
+            tries.sort(key=lambda t: (t[1], t[0]))
+        else:  # "most left": the most Sets still possible
+            tries.sort()
+        for _, _, a, b, c, at, left in tries:
             nxt = list(piles)
             for i in at:
                 nxt[i] = nxt[i][:-1]
             self.line.append("set " + " ".join(code(k) for k in sorted((a, b, c))))
-            self._reveal(nxt, pools, rnd, made + 1, present & ~((1 << a) | (1 << b) | (1 << c)), free)
+            self._reveal(nxt, pools, rnd, made + 1, left, free)
             self.line.pop()
         tops = [(p[-1], i) for i, p in enumerate(piles) if p]
         if rnd < self.rounds:
@@ -427,6 +529,7 @@ class _Par:
         if i is None:
             self._search(tuple(piles), pools, rnd, made, present, free)
             return
+        self.work += 1
         pool = -piles[i][-1]
         k = next(j for j, q in enumerate(pools) if q[0] == pool)
         _, cards, slots = pools[k]
@@ -457,6 +560,11 @@ def _top_sets(piles: tuple | list) -> Iterator[tuple[int, int, int, tuple[int, i
             c = row[b]
             if c > b and c > a and c in where:
                 yield a, b, c, (ia, ib, where[c])
+
+
+def _pile_order(pile: tuple | None) -> tuple:
+    """A sort key for the piles of a state key (``None``: a pile ``_canonical`` left open)."""
+    return (-1_000,) if pile is None else pile
 
 
 def _canonical(piles: tuple, free: int = 0) -> tuple:

@@ -63,3 +63,76 @@ def least_left(left: int, stay: int) -> int:
     else:
         ok = any(live >> SUM[want][NEG[a]] & 1 and SUM[want][NEG[a]] != a for a in cards_of(live))
     return min(n, d + (k if ok else k + 3))
+
+
+
+class Packer:
+    """Whether ``t`` disjoint Sets can be taken from a set of cards at once (``fits``).
+
+    Whatever the order of play, the Sets still to be made are disjoint Sets
+    of the cards left, so when ``t`` of them cannot be packed, no line makes
+    ``t`` more.  The search tries the card in the fewest Sets first: in each
+    of its Sets, or (while cards may be spared) in none.  What it learns
+    about a set of cards is kept (the most it surely packs, the least it
+    surely cannot), and it gives up after ``limit`` steps in one question
+    (answering yes: never wrong for a bound).  ``steps`` counts all its
+    work.
+
+    >>> from .tables import mask_of
+    >>> p = Packer(1_000)
+    >>> p.fits(mask_of([0, 1, 2, 3, 4, 5]), 2), p.fits(mask_of([0, 1, 2, 3, 4, 6]), 2)  # 3 4 5 lacks 5
+    (True, False)
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.steps = 0
+        self.known: dict[int, tuple[int, int]] = {}  # cards -> (surely packs, surely cannot pack)
+        self._left = 0
+
+    def fits(self, cards: int, t: int) -> bool:
+        self._left = self.limit
+        try:
+            return self._fits(cards, t)
+        except _GaveUp:
+            return True
+
+    def _fits(self, cards: int, t: int) -> bool:
+        if t <= 0:
+            return True
+        n = cards.bit_count()
+        if n < 3 * t:
+            return False
+        lo, no = self.known.get(cards, (0, n // 3 + 1))
+        if t <= lo:
+            return True
+        if t >= no:
+            return False
+        self._left -= 1
+        self.steps += 1
+        if self._left < 0:
+            raise _GaveUp
+        # the card in the fewest Sets among these cards
+        members = cards_of(cards)
+        self.steps += n // 12
+        fewest: list[tuple[int, int]] | None = None
+        pick = -1
+        for c in members:
+            row = THIRD[c]
+            sets = [(a, row[a]) for a in members if a < row[a] and a != c and row[a] != c and cards >> row[a] & 1]
+            if fewest is None or len(sets) < len(fewest):
+                fewest, pick = sets, c
+                if len(sets) <= 1:
+                    break
+        assert fewest is not None
+        rest = cards & ~(1 << pick)
+        ok = any(self._fits(rest & ~(1 << a) & ~(1 << b), t - 1) for a, b in fewest)
+        if not ok and n - 1 >= 3 * t:  # or the card stays, when one may
+            ok = self._fits(rest, t)
+        lo, no = self.known.get(cards, (0, n // 3 + 1))
+        self.known[cards] = (max(lo, t), no) if ok else (lo, min(no, t))
+        return ok
+
+
+class _GaveUp(Exception):
+    pass
