@@ -21,9 +21,10 @@ import weakref
 import pygame
 
 from .cardart import CardArt
-from .theme import HINT, SELECT, blit_text
+from .theme import HINT, SELECT, blit_text, text
 from .tween import Tween, in_cubic, in_out_cubic, lerp, out_cubic, shake
 
+BACK_KEY, BACK_PLATE = (245, 232, 200), (20, 28, 52)  # a card key on the back: light on a dark plate
 SLIDE = 0.32
 FLIP = 0.28
 SHAKE = 0.45
@@ -244,10 +245,16 @@ class CardSprite:
         surface.blit(img, rect)  # blended whole: where it is opaque that is its own pixels, as a copy
         if self.found and self.face >= 0.5:
             pygame.draw.rect(surface, (150, 150, 150), rect, width=max(2, w // 60), border_radius=art.radius)
-        if self.key and self.face >= 0.5 and self.fade >= 1.0 and self.scale >= 1.0:
+        if self.key and self.fade >= 1.0 and self.scale >= 1.0:
             size = max(12, h // 6)
-            blit_text(surface, self.key.upper(), size, (rect.right - w // 22, rect.bottom - h // 28),
-                      (150, 146, 136), True, "bottomright")
+            if self.face >= 0.5:
+                blit_text(surface, self.key.upper(), size, (rect.right - w // 22, rect.bottom - h // 28),
+                          (150, 146, 136), True, "bottomright")
+            elif self.move is None and abs(math.cos(self.face * math.pi)) > 0.98:  # picked by its key too
+                label = text(self.key.upper(), size, BACK_KEY, True)
+                spot = label.get_rect(center=(rect.centerx, rect.bottom - h // 5))
+                pygame.draw.rect(surface, BACK_PLATE, spot.inflate(size, size // 3), border_radius=size // 3)
+                surface.blit(label, spot)
         ring = SELECT if self.selected else HINT if self.hinted else None
         if ring and self.face >= 0.5:
             pygame.draw.rect(surface, ring, rect.inflate(6, 6), width=max(3, w // 45),

@@ -156,6 +156,30 @@ def test_a_card_at_rest_paints_shadow_then_card(window):
     assert _bytes(window, "RGB") == _bytes(want, "RGB")
 
 
+def test_a_face_down_card_at_rest_shows_its_key_on_a_plate_and_a_moving_one_does_not(window):
+    from sprites.card import BACK_KEY, BACK_PLATE
+
+    art = CardArt(160)
+
+    def painted(key: str, moving: bool = False) -> pygame.Surface:
+        window.fill((30, 60, 90))
+        s = CardSprite(5, (300.0, 200.0), face_up=False)
+        s.key = key
+        if moving:
+            s.slide_to((310.0, 200.0))
+        s.paint(window, art)
+        return window.copy()
+
+    bare, keyed = painted(""), painted("q")
+    assert _bytes(bare, "RGB") != _bytes(keyed, "RGB")
+    below = pygame.Rect(0, 0, art.w, art.h // 2)
+    below.midbottom = (300, 200 + art.h // 2)  # the key sits in the lower half, off the card's middle
+    colours = {tuple(keyed.get_at((x, y)))[:3] for x in range(below.left, below.right, 2)
+               for y in range(below.top, below.bottom, 2)}
+    assert BACK_PLATE in colours and BACK_KEY in colours
+    assert _bytes(painted("q", moving=True), "RGB") == _bytes(painted("", moving=True), "RGB")
+
+
 def test_a_shrinking_fading_card_is_the_face_scaled_and_faded(window):
     art = CardArt(160)
     s = CardSprite(7, (300.0, 200.0))
