@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.modes import RACE_HELP
 from sprites import theme
 from sprites.cardart import art_for
 from sprites.hud import Button, stack_buttons
@@ -50,10 +51,12 @@ class MenuScene(Scene):
             Button("Settings", lambda: self.app.manager.switch("settings", {})),
             Button("Quit", lambda: self.app.quit()),
         ]
-        self.columns = [ButtonColumn(play), ButtonColumn(more)]
+        races = sum(m in RACE_HELP for m in ORDER)  # the race modes come last in ORDER: a column of their own
+        self.columns = [ButtonColumn(play[:-races]), ButtonColumn(play[-races:]), ButtonColumn(more)]
         self.active = 0
-        self.columns[1].focus = -1
-        self.columns[1]._mark()
+        for col in self.columns[1:]:
+            col.focus = -1
+            col._mark()
         self.modes = list(ORDER)
         super().enter(data)
 
@@ -82,22 +85,25 @@ class MenuScene(Scene):
         w, h = size
         u = unit_of(size)
         self.u = u
-        cw = round(min(w * 0.3, u * 19))
+        k = len(self.columns)
+        cw = round(min((w - u * 4) / k - u * 1.2, u * 15))
         top = round(h * 0.42)
-        n = max(len(c.buttons) for c in self.columns)  # 7 with "Continue …": the footer stays clear
+        n = max(len(c.buttons) for c in self.columns)  # 8 with "Continue …": the footer stays clear
         pitch = min(u * 2.85, (h - u * 2.4 - top) / n)
         bh, gap = round(pitch * 0.8), round(pitch * 0.2)
-        stack_buttons(self.columns[0].buttons, pygame.Rect(w // 2 - cw - u, top, cw, 0), bh, gap)
-        stack_buttons(self.columns[1].buttons, pygame.Rect(w // 2 + u, top, cw, 0), bh, gap)
+        left = w / 2 - (k * cw + (k - 1) * u * 1.5) / 2
+        for i, col in enumerate(self.columns):
+            stack_buttons(col.buttons, pygame.Rect(round(left + i * (cw + u * 1.5)), top, cw, 0), bh, gap)
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                row = max(0, self.columns[self.active].focus)
                 self.columns[self.active].focus = -1
                 self.columns[self.active]._mark()
-                self.active = 1 - self.active if e.key == pygame.K_RIGHT or self.active == 1 else 0
+                self.active = (self.active + (1 if e.key == pygame.K_RIGHT else -1)) % len(self.columns)
                 col = self.columns[self.active]
-                col.focus = 0
+                col.focus = min(row, len(col.buttons) - 1)  # the same row, as far as the column goes
                 col._mark()
                 return True
             if e.key == pygame.K_ESCAPE:
@@ -135,7 +141,7 @@ class MenuScene(Scene):
         theme.blit_text(surface, "SET ARCADE", round(u * 4.2), (w / 2, h * 0.285), theme.ACCENT, True, "center")
         theme.blit_text(surface, f"the card game of Sets, in {count_word(len(ORDER))} modes", round(u * 1.1),
                         (w / 2, h * 0.36), theme.MUTED, True, "center")
-        for col, label in zip(self.columns, ("PLAY", "MORE")):
+        for col, label in zip(self.columns, ("PLAY", "RACES", "MORE")):
             b = col.buttons[0].rect
             theme.blit_text(surface, label, round(u * 0.9), (b.left, b.top - u * 0.4), theme.MUTED, True,
                             "bottomleft")

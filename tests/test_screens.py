@@ -174,10 +174,37 @@ def test_the_menu_with_continue_keeps_clear_of_its_footer(tmp_path):
         app.saved_modes = lambda: ["pillars"]
         app.start()
         scene = top(app)
-        assert isinstance(scene, MenuScene) and scene.columns[1].buttons[0].label == "Continue Pillars"
+        assert isinstance(scene, MenuScene) and scene.columns[-1].buttons[0].label == "Continue Pillars"
         footer_top = size[1] - scene.u * 1.2 - theme.text_size("arrows", round(scene.u * 0.85))[1] / 2
-        assert scene.columns[1].buttons[-1].rect.bottom < footer_top - 2
+        assert scene.columns[-1].buttons[-1].rect.bottom < footer_top - 2
         pygame.quit()
+
+
+def test_the_menu_lays_the_modes_and_the_races_side_by_side_and_arrows_keep_the_row(tmp_path):
+    from scenes.modes import MODES, ORDER
+
+    app = make_app(tmp_path, size=(1280, 720))
+    app.start()
+    scene = top(app)
+    play, races, more = scene.columns
+    assert [b.label for b in play.buttons + races.buttons] == [MODES[m].title for m in ORDER]
+    assert [b.label for b in races.buttons][0] == "Junior SET" and more.buttons[-1].label == "Quit"
+    assert play.buttons[0].rect.right < races.buttons[0].rect.left < more.buttons[0].rect.left
+    assert play.buttons[0].rect.h >= 30  # eleven modes no longer squeeze one column at 720 lines
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)
+    assert (scene.active, races.focus) == (1, 2) and play.focus == -1
+    press(app, pygame.K_RIGHT)
+    assert (scene.active, more.focus) == (2, 2)
+    press(app, pygame.K_RIGHT)  # round to the first column again
+    assert (scene.active, play.focus) == (0, 2)
+    press(app, pygame.K_LEFT)
+    assert scene.active == 2
+    press(app, pygame.K_RETURN)  # the third of MORE: Puzzle levels
+    step(app, 3)
+    assert type(top(app)).__name__ == "LevelsScene"
+    pygame.quit()
 
 
 # ----- 13: the set-up files ---------------------------------------------------------------------
