@@ -52,6 +52,14 @@ class ServerThread:
         with contextlib.suppress(Exception):
             self.loop.run_until_complete(self.ws.wait_closed())
             self.loop.run_until_complete(asyncio.gather(self.server.sweeper, return_exceptions=True))
+        # Whatever is still under way (a handshake, say) ends here, on its loop, as asyncio.run ends
+        # its tasks: left pending, it would be ended by the collector later, outside any loop.
+        rest = asyncio.all_tasks(self.loop)
+        for task in rest:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            self.loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
     def stop(self, timeout: float = 5.0) -> None:
