@@ -128,8 +128,6 @@ from .rng import Rng
 __all__ = ["ALPHA", "GAME_SET", "LEVELS", "PACE_KEEP", "PARTNER", "Bot", "Level", "Sighting", "pace_after",
            "partner_level", "practice_after", "practised", "prior", "set_seconds", "sets_taken", "simulate"]
 
-GAMES = ("classic", "twenty")
-MAX_HAND = 9  # 20/20: no drawing past this
 
 
 @dataclass(frozen=True)
@@ -194,16 +192,16 @@ class Bot:
 
     # ----- what the bot looks at -----------------------------------------
     def _check(self, game: Any) -> None:
-        if game.name not in GAMES and not hasattr(game, "bot_options"):
-            raise ValueError(f"bots play {' and '.join(GAMES)} and the modes that list bot_options, not {game.name}")
+        if not game.BOTS:
+            raise ValueError(f"bots play the modes that say so (game.variants.games('BOTS')), not {game.name}")
         if self.player not in game.players:
             raise ValueError(f"{self.player} is not playing (players: {', '.join(game.players)})")
 
     def _own(self, game: Any) -> list[Card]:
-        return list(game.hands[self.player]) if game.name == "twenty" else []
+        return game.own_cards(self.player)
 
     def _key_of(self, game: Any) -> tuple:
-        if game.name not in GAMES:  # a mode that lists its own options: any move may change them
+        if game.LISTS_OPTIONS:  # a mode that lists its own options: any move may change them
             return (game.name, len(game.history), tuple(game.table))
         return (game.name, game.hand, tuple(game.table), tuple(self._own(game)))
 
@@ -243,12 +241,12 @@ class Bot:
         :raises ValueError: when the game is not one bots play, or the player is not in it.
         """
         self._check(game)
-        if game.name not in GAMES:  # the mode lists what could be taken, each with its difficulty
+        if game.LISTS_OPTIONS:  # the mode lists what could be taken, each with its difficulty
             return self._option_sightings(game, now)
         own = self._own(game)
         cards = own + list(game.table)
         sets = find_sets(cards)
-        if game.name == "twenty" and len(own) < MAX_HAND:
+        if game.may_draw(self.player):
             mine = set(own)
             sets = [s for s in sets if mine.intersection(s)]
         return [Sighting(now + self.see_time(len(cards), worth(*s)), s, worth(*s)) for s in sets]
@@ -306,7 +304,7 @@ class Bot:
             cards = self._wrong_pick(game, best.cards) if miss else best.cards
             plan = (best.time, f"{self.player} {'miss' if miss else 'set'} {' '.join(map(code, cards))}")
         own = self._own(game)
-        if game.name == "twenty" and len(own) < MAX_HAND:
+        if game.may_draw(self.player):
             p = self.params
             n = len(own) + len(game.table)
             give_up = now + p.give_up * (p.reaction + p.scan * n) * self._noise()
@@ -386,9 +384,8 @@ def _plain(key: Any) -> Any:
 
 def _time_is_up(game: Any, now: float) -> bool:
     """Classic Blitz refuses moves after its 3:00; the bot stops calling then."""
-    from .variants.classic import BLITZ_SECONDS
-
-    return game.name == "classic" and game.options.get("timed") == "blitz" and now > BLITZ_SECONDS
+    limit = game.time_limit
+    return limit is not None and now > limit
 
 
 def simulate(game: Any, bots: list[Bot], dt: float = 0.1, limit: float = 36000.0,

@@ -31,7 +31,8 @@ from functools import lru_cache
 
 from .loader import load_daily_table
 from .resources import resource_path
-from .rng import MODES, Rng, daily_seed
+from .rng import Rng, daily_seed
+from .variants import MODES
 
 EPOCH = _dt.date(2026, 11, 21)
 TABLES_END = _dt.date(2031, 12, 31)  # the shipped tables cover the days up to this one

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from .records import is_count, is_date, is_text
-from .rng import MODES
 from .safefile import Damaged, parse_json, read_text
+from .variants import MODES
 
 MAX_LEVEL_BYTES = 1024 * 1024
 MAX_TABLE_BYTES = 16 * 1024 * 1024  # the Pillars table is some 3 MB

@@ -12,8 +12,8 @@ import argparse
 import json
 import sys
 
-from .rng import MODES
 from .session import Session, new_session
+from .variants import MODES
 
 PACE = 2.0  # seconds of game time between two moves of a seat played by the plain player
 LIMIT = 36_000.0  # seconds of game time a match may last at most

@@ -16,7 +16,7 @@ import json
 import time
 from typing import Any
 
-from .rng import MODES
+from .variants import MODES
 
 MAX_COUNT = 10**9  # games, wins, tries, hints: more is a damaged file, not a player
 MAX_NUMBER = 10**9  # scores and bests, either sign

@@ -22,7 +22,6 @@ from .cards import DECK, Card
 
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
-MODES = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
 
 
 class Rng:
@@ -104,6 +103,8 @@ def daily_seed(date: _dt.date | str, mode: str) -> int:
 
     :raises ValueError: on an unknown mode or a bad date.
     """
+    from .variants import MODES  # the registry (variants import this module: read it at call time)
+
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
     if isinstance(date, str):

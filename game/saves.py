@@ -27,8 +27,8 @@ from typing import Any
 
 from . import journal
 from .loader import check_game, holds_problem, save_problem
-from .rng import MODES
 from .safefile import Damaged, parse_json, read_bytes, sync_dir, why, write_atomic
+from .variants import MODES
 
 FULL, JOURNAL = ".json", ".journal"
 

@@ -50,9 +50,9 @@ from .records import (
     is_date,
     is_num,
 )
-from .rng import MODES
 from .safefile import Damaged, parse_json, read_text, remove_stale_temps, set_aside, why, write_atomic
 from .saves import Saves
+from .variants import MODES
 
 FORMAT = 1  # version of settings.json, stats.json and progress.json
 APP = "SetArcade"

@@ -62,15 +62,21 @@ from __future__ import annotations
 
 import importlib
 
+from game import variants
+from game.variants.base import Game
+from game.variants.classic import Classic
+from game.variants.findall import FindAll
+from game.variants.mags import Mags
+from game.variants.pillars import Pillars
+from game.variants.points import Points
+from game.variants.race import Race
+from game.variants.twenty import Twenty
+
 #: scene name -> "module:Class", imported the first time the scene is shown
 SCENES: dict[str, str] = {
     "start": "scenes.start:StartScene",
     "menu": "scenes.menu:MenuScene",
     "setup": "scenes.setup:SetupScene",
-    "classic": "scenes.classic:ClassicScene",
-    "points": "scenes.points:PointsScene",
-    "findall": "scenes.findall:FindAllScene",
-    "twenty": "scenes.twenty:TwentyScene",
     "twenty_tutorial": "scenes.twenty_tutorial:TwentyTutorialScene",
     "pause": "scenes.overlays:PauseScene",
     "help": "scenes.overlays:HelpScene",
@@ -79,31 +85,57 @@ SCENES: dict[str, str] = {
     "settings": "scenes.settings:SettingsScene",
     "stats": "scenes.stats:StatsScene",
     "message": "scenes.overlays:MessageScene",
-    "pillars": "scenes.pillars:PillarsScene",
-    "mags": "scenes.mags:MagsScene",
     "solo_tutorial": "scenes.solitaire_tutorial:SoloTutorialScene",
     "daily": "scenes.daily:DailyScene",
     "levels": "scenes.levels:LevelsScene",
     "played": "scenes.share:PlayedScene",
-    "junior": "scenes.classic:ClassicScene",  # the race modes play in Classic's scene, named by mode
-    "chain": "scenes.classic:ClassicScene",
-    "ultra": "scenes.classic:ClassicScene",
-    "memory": "scenes.classic:ClassicScene",
-    "shuffle": "scenes.classic:ClassicScene",
     "unfinished": "scenes.unfinished:UnfinishedScene",
     "online": "scenes.online:OnlineScene",
     "lobby": "scenes.lobby:LobbyScene",
 }
 
 
+#: a mode's play scene, by the family of its class (the nearest listed base class wins): a mode is
+#: found in the registry (game.variants.MODES) and played in its family's scene, named by the mode
+PLAY_SCENES: tuple[tuple[type[Game], str], ...] = (
+    (Classic, "scenes.classic:ClassicScene"),
+    (Race, "scenes.classic:ClassicScene"),  # the race modes play in Classic's scene
+    (Points, "scenes.points:PointsScene"),
+    (FindAll, "scenes.findall:FindAllScene"),
+    (Twenty, "scenes.twenty:TwentyScene"),
+    (Pillars, "scenes.pillars:PillarsScene"),
+    (Mags, "scenes.mags:MagsScene"),
+)
+
+
+def scene_names() -> list[str]:
+    """Every name a scene can be shown by: the registered scenes, then every mode's play scene."""
+    return list(SCENES) + list(variants.MODES)
+
+
 def scene_class(name: str) -> type:
-    """The Scene class registered as ``name``.
+    """The Scene class registered as ``name``, or the play scene of the mode ``name``.
 
     :raises KeyError: on an unknown scene name, listing the known ones.
     """
-    try:
-        target = SCENES[name]
-    except KeyError:
-        raise KeyError(f"unknown scene {name!r}: one of {', '.join(SCENES)}") from None
+    if name in variants.MODES:
+        target = play_scene(variants.game_class(name))
+    else:
+        try:
+            target = SCENES[name]
+        except KeyError:
+            raise KeyError(f"unknown scene {name!r}: one of {', '.join(SCENES)}") from None
     module, cls = target.split(":")
-    return getattr(importlib.import_module(module), cls)
+    return vars(importlib.import_module(module))[cls]
+
+
+def play_scene(game: type[Game]) -> str:
+    """The "module:Class" of the scene that plays a mode's class.
+
+    :raises KeyError: for a class of no listed family.
+    """
+    for base in game.__mro__:
+        for family, target in PLAY_SCENES:
+            if base is family:
+                return target
+    raise KeyError(f"no play scene for {game.__name__}")

@@ -33,7 +33,6 @@ class ClassicScene(TableScene):
 
     mode = "classic"
     TIMED = True
-    TAKES_NAME = True
 
     def enter(self, data: dict[str, Any]) -> None:
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"

@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.cards import code
-from game.daily import EPOCH, MODE_TITLES, Daily, as_date, counted, daily, day_number
+from game.daily import EPOCH, MODE_TITLES, Daily, as_date, daily, day_number
 from game.rng import deal
 from game.variants import game_class
 from sprites import theme
@@ -78,16 +78,7 @@ def result_text(mode: str, r: dict) -> str:
     >>> result_text("memory", {"won": True, "score": 9, "time": 301}), result_text("ultra", {"score": 1})
     ('9 Sets · 5:01', '1 UltraSet · 0:00')
     """
-    won = r.get("won")
-    score = r.get("score")
-    if mode in ("pillars", "twenty"):
-        what = "won" if won else "lost"
-    elif mode == "findall":
-        what = "solved" if won else "unsolved"
-    elif isinstance(score, (int, float)) and not isinstance(score, bool):  # what the mode's score counts
-        what = counted(score, getattr(game_class(mode), "SHARE_UNIT", "Sets" if mode == "mags" else "points"))
-    else:
-        what = "played"
+    what = game_class(mode).result_words(r.get("won"), r.get("score"))
     return f"{what} · {clock_text(r.get('time', 0))}"
 
 

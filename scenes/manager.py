@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from game import variants
+
 from . import scene_class
 from .base import App, Scene
 
@@ -48,7 +50,7 @@ class SceneManager:
                     self.stack[-1].resume()
                 continue
             scene = scene_class(name)(self.app)
-            if getattr(scene, "TAKES_NAME", False):  # one scene class plays several modes: its name says which
+            if name in variants.MODES:  # a play scene may play several modes: the name says which
                 scene.mode = name
             if op == "switch":
                 while self.stack:

@@ -6,7 +6,6 @@ from typing import Any
 
 import pygame
 
-from game.modes import RACE_HELP
 from sprites import theme
 from sprites.cardart import art_for
 from sprites.hud import Button, stack_buttons
@@ -35,7 +34,7 @@ class MenuScene(Scene):
         saved = [m for m in self.app.saved_modes() if MODES.get(m) and MODES[m].ready]
         self.resume_mode = saved[0] if saved else None
         play = [Button(MODES[m].title if MODES[m].ready else f"{MODES[m].title} — soon",
-                       lambda m=m: self.choose(m), accent=(m == "classic")) for m in ORDER]
+                       lambda m=m: self.choose(m), accent=(m == ORDER[0])) for m in ORDER]
         more = []
         if len(saved) > 1:  # several unfinished games: the list of them, each with its date and progress
             more.append(Button(f"Continue… ({len(saved)} games)",
@@ -51,8 +50,9 @@ class MenuScene(Scene):
             Button("Settings", lambda: self.app.manager.switch("settings", {})),
             Button("Quit", lambda: self.app.quit()),
         ]
-        races = sum(m in RACE_HELP for m in ORDER)  # the race modes come last in ORDER: a column of their own
-        self.columns = [ButtonColumn(play[:-races]), ButtonColumn(play[-races:]), ButtonColumn(more)]
+        column = [MODES[m].game.MENU_COLUMN for m in ORDER]  # the online game's modes: a column of their own
+        self.columns = [ButtonColumn([b for b, c in zip(play, column) if c == 0]),
+                        ButtonColumn([b for b, c in zip(play, column) if c == 1]), ButtonColumn(more)]
         self.active = 0
         for col in self.columns[1:]:
             col.focus = -1

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
-from scene_driver import button, click, first_set, key_cards, make_app, press, step, top
+from scene_driver import first_set, key_cards, make_app, press, step, top
 
 import main
 from scenes.app import App, Options
 from scenes.classic import ClassicScene
 from scenes.menu import MenuScene
-from scenes.modes import MODES
-from scenes.overlays import MessageScene
 from scenes.setup import SetupScene
 from scenes.start import play_data
 
@@ -41,14 +38,6 @@ def test_the_menu_is_first(app):
 def test_an_idle_menu_lets_the_loop_sleep(app):
     step(app, 0.5)
     assert (app.manager.animating, app.manager.wake_in()) == (False, None)
-
-
-def test_a_mode_not_built_yet_says_coming_soon(app, monkeypatch):
-    monkeypatch.setitem(MODES, "twenty", dataclasses.replace(MODES["twenty"], scene=None))
-    app.manager.switch("menu", {})
-    step(app, 0.1)
-    click(app, button(top(app), "20/20 SET").rect.center)
-    assert isinstance(top(app), MessageScene) and "coming soon" in top(app).title
 
 
 def test_transitions_wait_for_the_next_frame(app):

@@ -31,9 +31,10 @@ from pathlib import Path
 import pytest
 
 from game import variants
-from game.rng import MODES, Rng
+from game.rng import Rng
 from game.session import from_json as session_from_json
 from game.store import Store
+from game.variants import MODES
 from scenes.modes import MODES as SCREENS
 
 APP_MODES = [m for m in MODES if m in SCREENS and SCREENS[m].ready]  # the app kills need the mode's screen

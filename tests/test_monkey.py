@@ -16,12 +16,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 from monkey import PLAYING, Monkey  # noqa: E402
 
-from scenes import SCENES  # noqa: E402
+from scenes import scene_names  # noqa: E402
 
 PER_SCENE = 150  # events from each start scene (20 scenes)
 GAMES = ("classic", "points", "findall", "twenty", "pillars", "mags")
 PER_GAME = 150  # events playing each mode's game, mostly legal Sets
-EXPLORE = max(1500, 5000 - PER_SCENE * len(SCENES) - PER_GAME * len(GAMES))  # from the menu, wherever clicks lead
+EXPLORE = max(1500, 5000 - PER_SCENE * len(scene_names()) - PER_GAME * len(GAMES))  # from the menu
 
 
 def fail_on(err: dict) -> None:
@@ -39,9 +39,9 @@ def run(tmp_path, seed: int, start: str, events: int, **kw) -> Monkey:
     return m
 
 
-@pytest.mark.parametrize("start", list(SCENES))
+@pytest.mark.parametrize("start", scene_names())
 def test_monkey_from_each_scene(tmp_path, start):
-    m = run(tmp_path, 1000 + list(SCENES).index(start), start, PER_SCENE)
+    m = run(tmp_path, 1000 + scene_names().index(start), start, PER_SCENE)
     assert m.events == PER_SCENE and not m.errors
 
 

@@ -8,12 +8,11 @@ scenes module is listed, wherever it stands (the top, a function, an
 from __future__ import annotations
 
 import ast
-import importlib
 from pathlib import Path
 
 import pytest
 
-from scenes import SCENES
+from scenes import scene_class, scene_names
 
 SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 MAX_LINES = 400
@@ -109,9 +108,9 @@ def test_no_scenes_module_is_over_400_lines():
     assert not long, f"modules over {MAX_LINES} lines: {long}"
 
 
-@pytest.mark.parametrize("name", sorted(SCENES))
+@pytest.mark.parametrize("name", sorted(scene_names()))
 def test_a_scene_has_at_most_two_project_base_classes(name):
-    module, cls = SCENES[name].split(":")
-    scene = getattr(importlib.import_module(module), cls)
+    scene = scene_class(name)
+    cls = scene.__name__
     project = [c.__qualname__ for c in scene.__mro__[1:] if c.__module__.split(".")[0] == "scenes"]
     assert len(project) <= MAX_PROJECT_BASES, f"{cls} inherits {project}: compose parts instead"

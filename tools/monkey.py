@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 
 from game.cards import card  # noqa: E402
 from game.rng import Rng  # noqa: E402
-from scenes import SCENES  # noqa: E402
+from scenes import scene_names  # noqa: E402
 from scenes.app import App, Options  # noqa: E402
 from scenes.modes import ORDER  # noqa: E402
 from scenes.start import play_data  # noqa: E402
@@ -323,7 +323,7 @@ class Monkey:
         elif kind == "focus":
             self.focus()
         elif kind == "scene":
-            self.show(r.choice(list(SCENES)))
+            self.show(r.choice(scene_names()))
         elif kind == "quit":
             self.post(pygame.QUIT)
         if kind == "wait":  # let clocks, bots and animations run
@@ -416,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     map_big_buffers()
     with tempfile.TemporaryDirectory() as home:
         m = Monkey(a.seed, home, kinds=PLAYING if a.playing else KINDS)
-        names = list(SCENES)
+        names = scene_names()
         k = 0
         while m.events < a.events:
             try:

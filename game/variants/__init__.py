@@ -1,7 +1,12 @@
-"""The registry of modes: ``new``, ``load`` and ``from_json`` find a variant by name.
+"""The registry of modes: ``MODES`` names every mode, once; ``new``, ``load`` and ``from_json`` find one.
 
-Each mode is one module here defining ``GAME``, its Game subclass; it is
-imported the first time it is asked for.
+Each mode is one module here defining ``GAME``, its Game subclass, which
+declares everything the program knows of it (``game.variants.base.Game``:
+title, setup rows, kinds of result, seats, real time, online, bots, daily,
+results).  Every list of modes in the program — the command line, the menu,
+the daily screen, stats, the online lobby, smoke runs, the bench — is read
+from ``MODES``, in this order (the menu's).  A mode kept elsewhere (a test's
+toy mode) joins with ``register(name, module)``.
 
 >>> g = new("findall", seed=3)
 >>> g.name, len(g.view()["table"])
@@ -14,10 +19,14 @@ import importlib
 import json
 from typing import Any
 
-from ..rng import MODES
 from .base import VERSION, Game
 
-__all__ = ["MODES", "Game", "new", "load", "from_json", "game_class"]
+__all__ = ["MODES", "Game", "new", "load", "from_json", "game_class", "games", "register", "unregister"]
+
+#: the registry: every mode, in the menu's order (a list, so a registered mode is seen by every reader)
+MODES: list[str] = ["classic", "points", "findall", "pillars", "mags", "twenty",
+                    "junior", "chain", "ultra", "memory", "shuffle"]
+_ELSEWHERE: dict[str, str] = {}  # a mode whose module is not in this package -> its module
 
 
 def game_class(mode: str) -> type[Game]:
@@ -28,7 +37,44 @@ def game_class(mode: str) -> type[Game]:
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
-    return importlib.import_module(f"{__name__}.{mode}").GAME
+    cls: type[Game] = importlib.import_module(_ELSEWHERE.get(mode, f"{__name__}.{mode}")).GAME
+    return cls
+
+
+def games(where: str | None = None) -> list[type[Game]]:
+    """Every mode's class in the registry's order; with ``where`` (``"ONLINE"``, ``"BOTS"``,
+    ``"DAILY"``, ``"REALTIME"``), those whose fact of that name is true.
+
+    >>> [g.NAME for g in games("DAILY")][:3]
+    ['classic', 'points', 'findall']
+    """
+    out = [game_class(m) for m in MODES]
+    return out if where is None else [g for g in out if _fact(g, where)]
+
+
+def _fact(cls: type[Game], name: str) -> bool:
+    facts = {"ONLINE": cls.ONLINE, "BOTS": cls.BOTS, "DAILY": cls.DAILY, "REALTIME": cls.REALTIME}
+    if name not in facts:
+        raise ValueError(f"no fact {name!r}: one of {', '.join(facts)}")
+    return facts[name]
+
+
+def register(mode: str, module: str) -> None:
+    """Add a mode whose ``GAME`` lives in ``module`` (last in the menu).
+
+    :raises ValueError: when the name is taken.
+    """
+    if mode in MODES:
+        raise ValueError(f"mode {mode!r} is registered already")
+    _ELSEWHERE[mode] = module
+    MODES.append(mode)
+
+
+def unregister(mode: str) -> None:
+    """Take back a mode added by ``register``."""
+    if mode in _ELSEWHERE:
+        del _ELSEWHERE[mode]
+        MODES.remove(mode)
 
 
 def new(mode: str, seed: int = 0, **options: Any) -> Game:

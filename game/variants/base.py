@@ -21,12 +21,13 @@ hooks: ``setup``, ``apply``, ``legal_moves``, ``view_extra`` and the
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from ..cards import worth
+from ..cards import Card, code, is_set, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
+from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option
 
 VERSION = 1
 
@@ -50,10 +51,70 @@ def _copy(value: Any) -> Any:
     return value
 
 
-class Game:
-    """Shared behaviour of every mode.  Subclasses set ``name``, ``VERBS`` and ``STATE``."""
+class BotOption(NamedTuple):
+    """One thing a bot could do: the move (no time), the cards it must see, how hard it is."""
 
+    move: str
+    cards: tuple[Card, ...]
+    difficulty: float
+
+
+class Game:
+    """Shared behaviour of every mode.  Subclasses set ``NAME``, ``VERBS`` and ``STATE``, and declare
+    their facts (below): everything the program knows of a mode is read from its class."""
+
+    # ----- what the mode is (read by the menu, setup, help, stats, dailies, the lobby) -----
+    NAME: ClassVar[str] = ""  # the registry's name (game.variants.MODES); also ``name``
     name: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""  # one spelling everywhere
+    TAGLINE: ClassVar[str] = ""  # the menu's line under the title
+    HELP: ClassVar[str] = ""  # the rules in plain words (paragraphs)
+    KEYS: ClassVar[str] = f"{TABLE_KEYS} · {WINDOW_KEYS}"  # the help overlay's line on mouse and keys
+    SETUP: ClassVar[tuple[Option, ...]] = ()  # the setup screen's rows
+    TUTORIAL: ClassVar[str] = "tutorial"  # the scene the help overlay's Tutorial opens
+    KINDS: ClassVar[tuple[Kind, ...]] = (NORMAL,)  # kinds of result; stats are kept per (mode, kind)
+    SEATS: ClassVar[tuple[int, int]] = (1, 1)  # fewest and most players
+    DEFAULT_SEATS: ClassVar[tuple[str, ...]] = ("human",)
+    REALTIME: ClassVar[bool] = False  # moves carry the player and the time; calls and bots (game.session)
+    TIMED: ClassVar[bool] = False  # moves carry their time (a clock runs) though nobody calls
+    ONLINE: ClassVar[bool] = False  # may a room on the server play it?
+    BOTS: ClassVar[bool] = False  # do bots play it?
+    DAILY: ClassVar[bool] = True  # has it a daily deal?
+    SHARE_UNIT: ClassVar[str] = "Sets"  # what a share text's score counts
+    PICK: ClassVar[str] = "set"  # the verb of a right pick
+    SIZE: ClassVar[int] = 3  # cards in a pick
+    LAPSE_COSTS: ClassVar[bool] = True  # does a call that runs out cost (Memory: its cards just turn back)?
+    HAND_PAUSE: ClassVar[float] = 0.0  # seconds a won hand stays on the table before the next is dealt
+    MENU_COLUMN: ClassVar[int] = 0  # the menu's column: 0 the card games, 1 the online game's modes
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.NAME:
+            cls.name = cls.NAME
+
+    @classmethod
+    def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The scene's start data from the setup screen's values: ``{"options": …}`` and, for a mode
+        with seats, ``"seats"``."""
+        return {"options": dict(values)}
+
+    @classmethod
+    def setup_note(cls, values: dict[str, Any]) -> str:
+        """A line of advice under the setup rows ("" for none)."""
+        return ""
+
+    @classmethod
+    def result_words(cls, won: bool | None, score: Any) -> str:
+        """A stored result in a few words ("12 Sets"; a score that is no number: "played")."""
+        if isinstance(score, (int, float)) and not isinstance(score, bool):
+            n, unit = score, cls.KINDS[0].unit
+            return f"{n:g} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+        return "played"
+
+    @classmethod
+    def kind_named(cls, name: str) -> Kind:
+        """The declared kind called ``name`` (the first kind for an unknown name)."""
+        return next((k for k in cls.KINDS if k.name == name), cls.KINDS[0])
     VERBS: ClassVar[frozenset[str]] = frozenset()
     STATE: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
@@ -82,6 +143,56 @@ class Game:
     # ----- hooks a variant overrides -------------------------------------
     def check_options(self) -> None:
         """Validate ``self.options``; raise ValueError naming a bad one."""
+
+    @property
+    def kind(self) -> str:
+        """The kind of this game's result (one of ``KINDS`` by name)."""
+        return self.KINDS[0].name
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds of play the game lasts (Blitz), else None."""
+        return None
+
+    hand: int = 0  # the hand being played, from 0 (a mode of one deal: always 0)
+    ended: bool = False  # stopped by ``end`` (or resigned) before its real end?
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Is the smaller score the better one (a time)?  The kind says."""
+        return self.kind_named(self.kind).lower_is_better
+
+    def picking(self, player: str) -> bool:
+        """Is ``player`` between the cards of one pick (Memory: turned one or two)?"""
+        return False
+
+    def timeout_move(self, player: str) -> str | None:
+        """The move a call that runs out makes (None: it lapses at no cost)."""
+        return None
+
+    def pick_move(self, player: str, cards: tuple[Card, ...]) -> str:
+        """The move a player's pick of ``cards`` makes: the right pick when it is one, else a miss."""
+        cards_text = " ".join(code(c) for c in cards)
+        right = f"{player} {self.PICK} {cards_text}"
+        if len(cards) == 3 and not is_set(*cards):
+            return f"{player} miss {cards_text}"
+        return right
+
+    #: does ``bot_options`` list what a bot may do (the race modes)?  Else bots look for Sets among
+    #: ``own_cards`` and the table (Classic, 20/20).
+    LISTS_OPTIONS: ClassVar[bool] = False
+
+    def bot_options(self, player: str) -> list[BotOption]:
+        """What a bot playing ``player`` could do now ([] for a mode bots do not play this way)."""
+        return []
+
+    def own_cards(self, player: str) -> list[Card]:
+        """The cards only ``player`` may use besides the table (20/20's personal cards)."""
+        return []
+
+    def may_draw(self, player: str) -> bool:
+        """May ``player`` draw a card, and must a Set then use one of their own (20/20)?"""
+        return False
 
     def setup(self) -> None:
         """Build the starting state from ``self.seed`` / ``self.level``."""

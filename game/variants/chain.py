@@ -28,12 +28,21 @@ import dataclasses
 from ..cards import Card, code, find_sets, third
 from ..errors import IllegalMove
 from ..move import Move
+from .facts import plain
 from .race import Race
 from .table import check_on_table, check_set, codes, take_and_refill
 
 
 class Chain(Race):
-    name = "chain"
+    NAME = "chain"
+    TITLE = "Set-Chain"
+    TAGLINE = "Every Set carries a card of the last"
+    HELP = plain("""\
+Set-Chain: the first Set is any Set. After it, every Set must use exactly one card of the previous Set
+(shown in the panel) and two cards of the table. Three more cards come while no such Set exists.
+
+Call SET (Space, or click a card) and pick three cards — the carried card among them. A right Set scores
+1; a wrong pick (a Set that does not carry one card) or a call that runs out costs 1.""")
     STATE = Race.STATE + ("previous", "discard")
     MAX_TABLE = None
 

@@ -27,6 +27,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game, clock_text
+from .facts import CALL_KEYS, TABLE_KEYS, WINDOW_KEYS, Kind, Option, plain, seat_rows, seats_of
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
 TABLE = 12
@@ -34,23 +35,80 @@ MAX_TABLE = 21
 MISS_SECONDS = 5.0  # Sprint: each wrong pick adds this much to the time
 BLITZ_SECONDS = 180.0
 
+HELP_TEXT = """\
+Find a Set: three cards where each feature — number, colour, shape, shading — is all the same or all
+different on the three cards.
+
+Call SET first: press your call key (hot seat), or click a card — the first click is your call. Then
+pick three cards before your call time runs out (5 s by default). While you call, nobody else may
+take cards.
+
+A right Set scores +1 and new cards are dealt back up to 12. A wrong pick or a timeout costs 1
+point.
+
+When the table holds no Set, three more cards are added by themselves (15, 18, 21). The hand ends
+when the deck is empty and no Set is left; with several players there is one hand each and the
+highest total wins.
+
+Strict solo: if 12 cards hold no Set, you lose. Sprint: clear the deck as fast as you can (+5 s per
+wrong pick). Blitz: as many Sets as you can in 3:00."""
+
 
 class Classic(Game):
-    name = "classic"
+    NAME = "classic"
+    TITLE = "Classic"
+    TAGLINE = "Race for Sets: bots, hot seat, Sprint and Blitz"
+    HELP = plain(HELP_TEXT)
+    KEYS = f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}"
+    SETUP = (
+        Option("type", "Game", (("normal", "Normal"), ("sprint", "Sprint (clear the deck)"),
+                                ("blitz", "Blitz (3:00)"), ("strict", "Strict solo")), "normal"),
+        Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2,
+               lambda v: v.get("type") == "normal"),
+    ) + seat_rows(2, lambda v, i: v.get("type") == "normal" and v.get("players", 1) >= i)
+    KINDS = (Kind("normal", "Normal"), Kind("sprint", "Sprint", lower_is_better=True, unit="seconds"),
+             Kind("blitz", "Blitz", unit="Sets"), Kind("strict", "Strict solo", unit="Sets"))
+    SEATS = (1, 4)
+    ONLINE = True
+    BOTS = True
     VERBS = frozenset({"set", "miss", "deal3", "end"})
     STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "time_up", "by_worth")
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
 
+    @classmethod
+    def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """Engine options and the seats (``"human"`` or ``"bot:<level>"``) from the setup values.
+
+        >>> Classic.setup_values({"type": "normal", "players": 3, "p2": "bot:human", "p3": "human"})
+        {'options': {'players': 3}, 'seats': ['human', 'bot:human', 'human']}
+        >>> Classic.setup_values({"type": "sprint", "players": 3})
+        {'options': {'players': 1, 'timed': 'sprint'}, 'seats': ['human']}
+        """
+        kind = values.get("type", "normal")
+        if kind == "normal":
+            n = int(values.get("players", 1))
+            return {"options": {"players": n}, "seats": seats_of(values, n)}
+        if kind == "strict":
+            return {"options": {"players": 1, "strict": True}, "seats": ["human"]}
+        return {"options": {"players": 1, "timed": kind}, "seats": ["human"]}
+
+    @classmethod
+    def setup_note(cls, values: dict[str, Any]) -> str:
+        n = int(values.get("players", 1))
+        return CALL_KEYS if values.get("type") == "normal" and n > 1 and \
+            any(values.get(f"p{i}") == "human" for i in range(2, n + 1)) else ""
+
+    @property
+    def kind(self) -> str:
+        """normal, sprint, blitz or strict."""
+        return self.options["timed"] or ("strict" if self.options["strict"] else "normal")
+
     @property
     def time_limit(self) -> float | None:
         """Seconds of play the game lasts (Blitz), else None."""
         return BLITZ_SECONDS if self.options["timed"] == "blitz" else None
-
-    @property
-    def LOWER_IS_BETTER(self) -> bool:  # noqa: N802 - read like the class constant of other modes
-        return self.options["timed"] == "sprint"
 
     def timeout_move(self, player: str) -> str | None:
         """What a call that runs out costs: a miss without cards (−1)."""

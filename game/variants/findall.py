@@ -23,6 +23,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
 from .base import Game
+from .facts import Kind, Option, plain
 from .table import check_on_table, codes, deck_of
 
 SIZES = {12: 6, 9: 4}  # table size -> Sets in the generated puzzles
@@ -48,8 +49,26 @@ def make_table(seed: int, size: int = 12, sets: int = 6) -> list[int]:
 
 
 class FindAll(Game):
+    NAME = "findall"
+    TITLE = "Find All"
+    TAGLINE = "A puzzle: every Set on a fixed table"
+    HELP = plain("""\
+The cards on the table hold a known number of Sets (6 among 12 cards, 4 among 9). Find every one.
+
+Pick three cards. A new Set is added to your list; a Set already found counts as a repeat, and three
+cards that are no Set count as a miss. Cards never leave the table, and a card may be in several
+Sets.
+
+The clock runs until the last Set is found.""")
+    SETUP = (Option("cards", "Table", ((12, "12 cards, 6 Sets"), (9, "9 cards, 4 Sets")), 12),)
+    KINDS = (Kind("normal", "Normal", lower_is_better=True, unit="seconds"),)
+    SEATS = (1, 4)
+    ONLINE = True  # several people search one table (no bots)
     TIMED = True  # the clock is the score: moves carry their time
-    name = "findall"
+
+    @classmethod
+    def result_words(cls, won: bool | None, score: Any) -> str:
+        return "solved" if won else "unsolved"
     VERBS = frozenset({"set"})
     STATE = ("found", "misses", "repeats", "finders", "points", "missed")
     OPTIONS = {"cards": 12, "players": 1}

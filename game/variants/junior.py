@@ -18,11 +18,20 @@ back up to 9.  Moves as in :mod:`game.variants.race`.
 from __future__ import annotations
 
 from ..cards import DECK
+from .facts import plain
 from .race import Race
 
 
 class Junior(Race):
-    name = "junior"
+    NAME = "junior"
+    TITLE = "Junior SET"
+    TAGLINE = "Three features, 27 solid cards"
+    HELP = plain("""\
+Junior SET: only the 27 solid cards, so only three features count — number, colour and shape. Nine cards
+lie out; three more come while no Set is there (any ten such cards hold one).
+
+Call SET (Space, or click a card), then pick three cards whose number, colour and shape are each all the
+same or all different. A right Set scores 1; a wrong pick or a call that runs out costs 1.""")
     TABLE = 9
     MAX_TABLE = 12
     CARDS = frozenset(c for c in DECK if c % 3 == 2)  # shading: solid

@@ -48,6 +48,7 @@ from ..cards import Card, code, find_sets, third
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
+from .facts import WINDOW_KEYS, Kind, Option, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
@@ -59,7 +60,27 @@ HIDDEN = "??"
 
 
 class Mags(SoloGame):
-    name = "mags"
+    NAME = "mags"
+    TITLE = "Mag's Solitaire"
+    TAGLINE = "Nine piles, nine rounds"
+    HELP = plain("""\
+Nine piles, nine rounds: each round deals one card face up onto every pile, empty ones included. Deal
+the next round (D) when you choose.
+
+Only pile tops count: take any three tops that form a Set. Into an empty pile you may move any top, as
+often as you like; it can bring a buried card up.
+
+Hover a pile to peek beneath its top (P fans the cursor's pile). With no peeking only the tops show.
+
+After the ninth round, play until no Set can be made, or End (E). Each Set scores 1 (27 at most); you
+win with 9 or fewer cards left. A known deal shows its par: the most Sets perfect play makes.
+
+Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U undo, Y redo.""")
+    KEYS = ("Mouse: click or drag a top · Keys: 1-9 a pile's top, Shift+number moves it · S Set · "
+            f"D deal · E end · P peek · U undo · Y redo · {WINDOW_KEYS}")
+    SETUP = (Option("peek", "Peeking", ((True, "Allowed (hover a pile)"), (False, "No peek: tops only")), True),)
+    TUTORIAL = "solo_tutorial"
+    KINDS = (Kind("normal", "Normal", unit="Sets"),)
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")
     OPTIONS = {"peek": True, "fair": False}

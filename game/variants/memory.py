@@ -33,6 +33,7 @@ from __future__ import annotations
 from ..cards import Card, code, find_sets, is_set, third, worth
 from ..errors import IllegalMove
 from ..move import Move
+from .facts import WINDOW_KEYS, plain
 from .race import BotOption, Race
 from .table import codes, take_and_refill
 
@@ -40,7 +41,18 @@ HIDDEN = "??"
 
 
 class Memory(Race):
-    name = "memory"
+    NAME = "memory"
+    TITLE = "Memory"
+    TAGLINE = "Face down: turn up three, remember the rest"
+    HELP = plain("""\
+Memory: the twelve cards lie face down. Turn up three, one at a time: a Set is yours (+1) and three new
+cards come face down; anything else turns back after a moment and costs nothing. Remember what you saw —
+so do the bots. Three more cards come while the table holds no Set.
+
+Click a face-down card (or press its key) to turn it up: the first card is your call, and you have the
+call time to turn the other two. While someone is turning cards, the others wait.""")
+    KEYS = ("Mouse: click a card to turn it up · Keys: 1 2 3 / q w e / a s d / z x c turn a card up · "
+            f"{WINDOW_KEYS}")
     VERBS = frozenset({"flip", "miss", "end"})
     STATE = Race.STATE + ("up", "turner", "seen", "shown")
     PICK = "flip"

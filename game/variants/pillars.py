@@ -39,6 +39,7 @@ from ..cards import DECK, Card, card, code, find_sets, has_set, shared
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
+from .facts import WINDOW_KEYS, Kind, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
@@ -55,7 +56,34 @@ SHARED_WORDS = ("no features", "one feature", "two features", "three features")
 
 
 class Pillars(SoloGame):
-    name = "pillars"
+    NAME = "pillars"
+    TITLE = "Pillars"
+    TAGLINE = "Dave Eggleston's solitaire of 13"
+    HELP = plain("""\
+Six columns of 13: a base, three face-down foundations, nine cards face up. Three oracles lie face down
+aside. Only a column's top, and an oracle turned up at the side, can be used.
+
+Take any three of them that form a Set. Move one onto another column's top when the two share exactly
+two features (click it, then the lit column, or drag it). A card never goes into an empty column. A
+foundation turns up by itself when the card above it leaves. A base never moves, and may be in a Set
+only once all 18 foundations are face up.
+
+Oracles (O), in order: into an empty column as its new base (you name the column first, then it is
+turned up), or to the side, where it can be used but never fills an empty column. A consult cannot
+be undone.
+
+Win: all 18 foundations face up and no Set left among all the cards still out, buried ones too. Win
+without an oracle for the title Samson. No legal move left: the game is lost.
+
+Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set, U undo, Y redo.""")
+    KEYS = ("Mouse: click or drag a card · Keys: 1-6 a column's top, 7-9 a side oracle, "
+            f"Shift+number moves it · S Set · O oracle · U undo · Y redo · {WINDOW_KEYS}")
+    TUTORIAL = "solo_tutorial"
+    KINDS = (Kind("normal", "Normal", unit="cards"),)
+
+    @classmethod
+    def result_words(cls, won: bool | None, score: Any) -> str:
+        return "won" if won else "lost"
     VERBS = frozenset({"set", "move", "oracle", "resign"})
     STATE = ("columns", "down", "oracles", "side", "removed", "consulted", "bases_removed", "result")
     OPTIONS = {"fair": False}

@@ -22,6 +22,7 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game
+from .facts import TABLE_KEYS, WINDOW_KEYS, plain
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
 TABLE = 12
@@ -29,7 +30,26 @@ RESHUFFLE_COST = 2
 
 
 class Points(Game):
-    name = "points"
+    NAME = "points"
+    TITLE = "Solitaire-Set"
+    TAGLINE = "Score Sets by worth; megasets pay 4"
+    HELP = plain("""\
+Solitaire-Set: take Sets for points. A Set scores its worth: the number of features that are all
+different (1 to 4). A worth-4 Set is a megaset.
+
+After a Set, cards are dealt back up to 12. No clock: you judge whether a Set is there.
+
+Add a card (+): one more card from the deck — but while more than 12 cards lie out, every Set is
+worth only 1 point.
+
+Reshuffle (0): all table cards go back, the deck is shuffled and 12 are dealt. Costs 2 points (the
+score may go below zero).
+
+Locate Set (L) shows one Set. It is free, but the hints you use are counted.
+
+The game ends when the deck is empty and no Set is left, or when you end it (End). Undo: Ctrl+Z.""")
+    KEYS = f"{TABLE_KEYS} · L locate · + add · 0 reshuffle · Ctrl+Z undo · End ends · {WINDOW_KEYS}"
+    SHARE_UNIT = "points"
     VERBS = frozenset({"set", "add", "reshuffle", "hint", "end"})
     STATE = ("table", "deck", "points", "last", "hints", "hint", "hint_none", "taken", "by_worth", "ended")
     OPTIONS = {"fair": False}

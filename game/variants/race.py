@@ -21,22 +21,15 @@ worth of a Set, 1..4; higher for harder patterns) a bot can scale its time by.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..cards import DECK, Card, find_sets, is_set, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import Game
+from .base import BotOption, Game
+from .facts import TABLE_KEYS, WINDOW_KEYS, Kind, Option, seat_rows, seats_of
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
-
-
-class BotOption(NamedTuple):
-    """One thing a bot could do: the move (no time), the cards it must see, how hard it is."""
-
-    move: str
-    cards: tuple[Card, ...]
-    difficulty: float
 
 
 class Race(Game):
@@ -51,7 +44,26 @@ class Race(Game):
     SIZE = 3  # cards in a pick
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
-    time_limit = None  # no Blitz here
+    SEATS = (1, 4)
+    MENU_COLUMN = 1
+    LISTS_OPTIONS = True
+    KINDS = (Kind("normal", "Normal", unit="Sets"),)
+    ONLINE = True
+    BOTS = True
+    KEYS = f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}"
+    TUTORIAL = "solo_tutorial"
+    SETUP = (Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2),) + \
+        seat_rows(2, lambda v, i: v.get("players", 1) >= i)
+
+    @classmethod
+    def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """A race mode's engine options and seats from the setup values (as Classic's normal game).
+
+        >>> Race.setup_values({"players": 2, "p2": "bot:fast"})
+        {'options': {'players': 2}, 'seats': ['human', 'bot:fast']}
+        """
+        n = min(4, max(1, int(values.get("players", 1))))
+        return {"options": {"players": n}, "seats": seats_of(values, n)}
 
     SHARE_UNIT = "Sets"  # what a daily's share text counts ("UltraSets")
     LAPSE_COSTS = True  # a call that runs out costs 1 (Memory: its cards just turn back)

@@ -17,11 +17,20 @@ Moves as in :mod:`game.variants.race`.
 from __future__ import annotations
 
 from ..cards import Card
+from .facts import plain
 from .race import Race
 
 
 class Shuffle(Race):
-    name = "shuffle"
+    NAME = "shuffle"
+    TITLE = "Shuffle"
+    TAGLINE = "A fresh table after every Set"
+    HELP = plain("""\
+Shuffle: Classic, except that after every Set the table goes back into the deck, the deck is shuffled and
+a fresh table is dealt — no card you studied stays.
+
+Call SET (Space, or click a card), then pick three cards. A right Set scores 1; a wrong pick or a call that
+runs out costs 1.""")
 
     def take(self, cards: tuple[Card, ...]) -> None:
         rest = [c for c in self.table if c not in cards]

@@ -48,16 +48,48 @@ from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
 from .base import Game, _copy
+from .facts import CALL_KEYS, WINDOW_KEYS, Option, has_hot_seat, plain, seat_rows, seats_of
 from .table import check_set, codes, deck_of, take_and_refill
 
 HAND = 6  # personal cards dealt to each player
 TABLE = 6  # face-up table cards
 MAX_HAND = 9  # no player ever holds more
+
+HELP_TEXT = """\
+Everyone gets 6 personal cards, face up, and 6 cards lie on the table. No turns: make a Set from any
+three cards among your own cards and the table. A Set of table cards only is allowed, but only your own
+cards bring you closer to winning.
+
+Call SET first: your call key (P1 Space or a click on a card, P2 Enter, P3 Left Shift, P4 Right Shift),
+then pick three cards within the call time. Table cards you use are replaced from the deck; your own
+cards are not.
+
+A wrong pick, or a call whose time runs out, gives you a penalty card (none when you hold 9). Stuck?
+Draw (+) takes one more personal card, up to 9.
+
+Sets go to the discard pile; when the deck runs out, the discard pile is shuffled into a new deck. If
+everyone holds 9 and nobody can move, six new table cards are dealt.
+
+The first player to use up all their personal cards wins the hand and scores one point per card the
+others still hold. The game goes to 10 × players points; the deal rotates every hand.
+
+Keys: table 1 2 3 / q w e · your cards a s d f g h j k l · draw +"""
 POINTS_PER_PLAYER = 10  # the game is played to 10 × players points
 
 
 class Twenty(Game):
-    name = "twenty"
+    NAME = "twenty"
+    TITLE = "20/20 SET"
+    TAGLINE = "Personal cards, race to empty your hand"
+    HELP = plain(HELP_TEXT)
+    KEYS = ("Mouse: click cards · Keys: table 1 2 3 / q w e, your cards a s d f g h j k l · Space call SET · "
+            f"+ draw · {WINDOW_KEYS}")
+    SETUP = (Option("players", "Players", tuple((n, str(n)) for n in (2, 3, 4)), 2),) + \
+        seat_rows(2, lambda v, i: int(v.get("players", 2)) >= i)
+    TUTORIAL = "twenty_tutorial"
+    SEATS = (2, 4)
+    ONLINE = True
+    BOTS = True
     VERBS = frozenset({"set", "miss", "draw", "end"})
     STATE = ("hands", "table", "deck", "discard", "points", "hand", "results", "last",
              "reshuffles", "ended")
@@ -66,6 +98,32 @@ class Twenty(Game):
     DEFAULT_SEATS = ("human", "bot:casual")
     HAND_PAUSE = 4.5  # seconds the won hand stays on the table before the next deal
     time_limit = None
+
+    @classmethod
+    def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """Engine options and seats from the setup values: 2 to 4 players; P1 is the mouse player.
+
+        >>> Twenty.setup_values({"players": 3, "p2": "human", "p3": "bot:expert"})
+        {'options': {'players': 3}, 'seats': ['human', 'human', 'bot:expert']}
+        >>> Twenty.setup_values({"players": 1})
+        {'options': {'players': 2}, 'seats': ['human', 'bot:casual']}
+        """
+        n = min(4, max(2, int(values.get("players", 2))))
+        return {"options": {"players": n}, "seats": seats_of(values, n)}
+
+    @classmethod
+    def setup_note(cls, values: dict[str, Any]) -> str:
+        return CALL_KEYS if has_hot_seat(values, int(values.get("players", 2))) else ""
+
+    @classmethod
+    def result_words(cls, won: bool | None, score: Any) -> str:
+        return "won" if won else "lost"
+
+    def own_cards(self, player: str) -> list[Card]:
+        return list(self.hands[player])
+
+    def may_draw(self, player: str) -> bool:
+        return len(self.hands[player]) < MAX_HAND
 
     def timeout_move(self, player: str) -> str | None:
         """What a call that runs out costs: a penalty card, none at 9."""

@@ -22,17 +22,27 @@ from __future__ import annotations
 
 from ..cards import Card, code, features, find_ultras, ultra_pairs
 from ..errors import IllegalMove
+from .facts import Kind, plain
 from .race import BotOption, Race
 from .table import check_on_table, codes, take_and_refill
 
 
 class Ultra(Race):
-    name = "ultra"
+    NAME = "ultra"
+    TITLE = "UltraSet"
+    TAGLINE = "Two pairs that complete alike"
+    HELP = plain("""\
+UltraSet: pick four cards that split into two pairs completing to the same third card. That card need not
+be on the table. Three more cards come while no UltraSet is there.
+
+Call SET (Space, or click a card), then pick four cards. A right UltraSet scores 1 and shows the card both
+pairs complete to; a wrong pick or a call that runs out costs 1.""")
     VERBS = frozenset({"ultra", "miss", "end"})
     STATE = Race.STATE + ("last",)
     MAX_TABLE = None
     PICK = "ultra"
     SHARE_UNIT = "UltraSets"
+    KINDS = (Kind("normal", "Normal", unit="UltraSets"),)
     SIZE = 4
     WORTHS = ()  # four cards: no Sets by worth in the results
 
