@@ -121,15 +121,6 @@ def table_notices(mode: str) -> list[str]:
     return list(_TABLE_NOTICES.get(mode, []))
 
 
-def solve_pillars_day(date: _dt.date | str, work: int = PILLARS_WORK) -> tuple[int, list[str]]:
-    """The first of the day's candidate seeds proved Samson-winnable within ``work``, and its line.
-
-    :raises RuntimeError: if none of the first PILLARS_TRIES is proved winnable.
-    """
-    seed, _, line = _pillars_day(as_date(date), work)
-    return seed, line
-
-
 def _pillars_day(date: _dt.date, work: int) -> tuple[int, int, list[str]]:
     """(seed, its place among the candidates, winning line) of the day's Pillars deal."""
     from .solver.pillars import solve

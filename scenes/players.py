@@ -1,7 +1,7 @@
-"""Who plays when nobody at the keyboard does: bots for Classic, a simple player for the rest.
+"""Who plays a demo of a solitaire table mode when nobody at the keyboard does.
 
-``make_bot`` uses ``game.bots.Bot``.  ``AutoPlayer`` drives a demo of a
-solitaire mode by playing the first of ``legal_moves`` at a steady pace.
+``AutoPlayer`` plays the mode's plain player (``demo_choice``) at a steady
+pace.  Bots (Classic, 20/20, the race modes) are played by the session (``game.session``).
 """
 
 from __future__ import annotations
@@ -9,16 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 PACE = 0.8  # seconds between a demo's moves
-
-
-def make_bot(player: str, level: str, seed: int) -> Any:
-    """A Classic opponent: ``tick(game, now) -> move or None``.
-
-    :raises ValueError: on an unknown level or player.
-    """
-    from game.bots import Bot
-
-    return Bot(player, level, seed)
 
 
 class AutoPlayer:

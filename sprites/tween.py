@@ -29,11 +29,6 @@ def in_out_cubic(t: float) -> float:
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
-def out_back(t: float) -> float:
-    c = 1.70158
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
 def in_cubic(t: float) -> float:
     return t * t * t
 

@@ -331,11 +331,6 @@ class Room:
                 "host": self.host, "number": self.number, "result": self.last_result, "game": game,
                 "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone} for x in self.seats]}
 
-    def session_state(self) -> dict:
-        s = self.session
-        data = json.loads(s.to_json())
-        return {"clock": data["clock"], "call": data["call"], "bots": data["bots"]}
-
     @classmethod
     def restore(cls, code: str, out: Callable[[list, str], None], rec: dict, events: list[str],
                 state: dict | None, now: float) -> Room:

@@ -96,9 +96,6 @@ class RoomLog:
         if self.db.in_transaction:
             self.db.execute("COMMIT")
 
-    def touch(self, code: str, touched: float) -> None:
-        self.db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (touched, code))
-
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""
         self.commit()

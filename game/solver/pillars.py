@@ -48,7 +48,6 @@ COLUMNS = 6
 HEIGHT = 13
 FOUNDATIONS = 3
 MAX_CAP = 20  # the largest cap in the SET deck
-STATUSES = ("win", "none", "undecided")
 _rng = Rng(0x5E7A)
 _Z = [[_rng.next_u64() for _ in range(81)] for _ in range(81 + 4)]  # height -> card -> key
 _ZS = [_rng.next_u64() for _ in range(81)]  # a face-up side oracle

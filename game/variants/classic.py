@@ -8,8 +8,8 @@ the table holds no Set is automatic, part of the move that left it so.
 ``end`` before the real end (the deck played out; in Blitz, 3:00 on the
 game clock) is never a win and never a record time: ``won`` is False and
 the view says ``ended``.  The Blitz limit is the engine's: a move after
-3:00 is refused, and ``advance(t)`` moves the game clock on (moves need not
-carry times), ending a Blitz exactly at 3:00 (``end @180.00``).
+3:00 is refused, and ``end`` at 3:00 or later (``time_limit``; the session
+plays it when the clock runs out) ends a Blitz exactly at 3:00.
 
 >>> g = GAME(seed=1)
 >>> s = g.legal_moves()[0]; g.play(s + " @3.10").player
@@ -200,26 +200,6 @@ class Classic(Game):
     @property
     def blitz(self) -> bool:
         return self.options["timed"] == "blitz"
-
-    def advance(self, t: float) -> bool:
-        """Move the game clock on to ``t`` seconds; a Blitz reaching 3:00 ends there (``end @180.00``).
-
-        Returns True when this ended the game.
-
-        :raises IllegalMove: when ``t`` is before the game clock.
-        :raises ValueError: when ``t`` is not a number of seconds.
-        """
-        if not isinstance(t, (int, float)) or isinstance(t, bool) or t != t:
-            raise ValueError(f"a game clock is a number of seconds, not {t!r}")
-        if t < self.clock:
-            raise IllegalMove(f"time goes backwards: {t:.2f} after {self.clock:.2f}")
-        if self.over:
-            return False
-        if self.blitz and t >= BLITZ_SECONDS:
-            self.play(f"end @{BLITZ_SECONDS:.2f}")
-            return True
-        self.clock = float(t)
-        return False
 
     # ----- results -------------------------------------------------------
     @property
