@@ -6,7 +6,7 @@ r.next_u64(), ...`` (``r = Rng(daily_seed)``) that the solver proves
 winnable as Samson; Mag's and Solitaire-Set dailies show the solver's par.
 
 Every choice a player sees is made by a fixed amount of solver work
-(``PILLARS_WORK``, ``MAGS_NODES``, ``POINTS_NODES``), never by seconds, so a
+(``PILLARS_WORK``, the solvers' ``PAR_NODES``), never by seconds, so a
 day is the same on every machine, fast or slow (``work_out``).  The shipped
 tables ``levels/daily/<mode>.json`` hold days worked out ahead of time
 through ``TABLES_END``; a day past a table is worked out when asked, by the
@@ -38,8 +38,6 @@ EPOCH = _dt.date(2026, 11, 21)
 TABLES_END = _dt.date(2031, 12, 31)  # the shipped tables cover the days up to this one
 PILLARS_TRIES = 200  # seeds tried before a day is given up as unsolvable (never seen)
 PILLARS_WORK = 60_000  # solver work (arrangements expanded) on one Pillars candidate: about 2 s here
-MAGS_NODES = 90_000  # solver work on a Mag's par (game.solver.mags.PAR_NODES)
-POINTS_NODES = 10_000  # solver work on a Solitaire-Set par (game.solver.points.PAR_NODES)
 
 WORTH_MARKS = ("🟦", "🟩", "🟨", "🟥")  # a Set of worth 1..4 (🟥 = megaset)
 MISS_MARK, HINT_MARK = "⬛", "💡"
@@ -150,14 +148,14 @@ def work_out(date: _dt.date | str, mode: str) -> dict:
         return {"seed": seed, "try": i, "line": line}
     seed = daily_seed(d, mode)
     if mode == "mags":
-        from .solver.mags import par
+        from .solver import mags
 
-        r = par(seed=seed, nodes=MAGS_NODES)
+        r = mags.par(seed=seed, nodes=mags.PAR_NODES)
         return {"seed": seed, "par": r.sets, "exact": r.exact, "line": r.moves}
     if mode == "points":
-        from .solver.points import par as points_par
+        from .solver import points
 
-        p = points_par(seed=seed, nodes=POINTS_NODES)
+        p = points.par(seed=seed, nodes=points.PAR_NODES)
         return {"seed": seed, "par": p.score, "exact": False, "line": p.moves}
     raise ValueError(f"{mode!r} has no solver choice: pillars, mags or points")
 
