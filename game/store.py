@@ -19,7 +19,7 @@ previous good file.  A file that cannot be read or understood is renamed
 Only regular files of bounded size are opened, never blocking (a pipe or a
 device in a file's place is refused at once); every field is checked
 (``game.records``: types, ranges, sizes, counts that agree).  Deal codes
-and level files are read by ``game.loader`` (also importable from here).
+and level files are read by ``game.loader``.
 
 >>> import tempfile
 >>> s = Store(tempfile.mkdtemp())
@@ -36,7 +36,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .loader import deal_code, load_level_file, parse_deal_code  # noqa: F401 (read here by the scenes)
 from .records import (
     LEVEL_PROGRESS,
     MODE_STATS,

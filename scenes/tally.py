@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from game.daily import share_text, streaks
+from game.loader import load_level_file
 from game.resources import resource_path
-from game.store import load_level_file
 
 from .base import App
 from .modes import MODES

@@ -7,8 +7,9 @@ import os
 import pytest
 
 from game import variants
-from game.records import defaults
-from game.store import SETTINGS, Store, deal_code, load_level_file, parse_deal_code
+from game.loader import deal_code, load_level_file, parse_deal_code
+from game.records import SETTINGS, defaults
+from game.store import Store
 
 FINDALL_LEVEL = {"variant": "findall", "id": "findall-t1", "name": "Nine",
                  "table": ["2GOH", "3RSF", "3PDE", "1GDH", "2ROF", "2RDE", "3PSE", "1RSF", "2POE"],
