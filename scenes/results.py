@@ -1,4 +1,5 @@
-"""The results screen: title, score, time, Sets by worth, and replay / play again / menu."""
+"""The results screen: the mode (and its kind, when it has several), title, score, time, the standings of a
+game of several players (winners marked), Sets by worth, and replay / play again / menu."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sprites.hud import Button, clock_text, row_buttons
 from sprites.particles import Burst
 
 from .base import Scene
-from .modes import MODES
+from .modes import MODES, ORDER
 from .widgets import ButtonColumn, unit_of
 
 WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
@@ -45,9 +46,16 @@ def singular(text: str) -> str:
     return _ONE.sub(fix, text)
 
 
+def fitted(text: str, size: float, width: int) -> int:
+    """The text size for ``text``: ``size``, or smaller so that it is no wider than ``width`` pixels."""
+    size = round(size)
+    wide = theme.text_size(text, size, True)[0]
+    return size if wide <= width else max(1, int(size * width / wide))
+
+
 class ResultsScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
-        self.mode = data.get("mode", "classic")
+        self.mode = data.get("mode", ORDER[0])
         self.column = ButtonColumn([
             Button("Replay", self.replay, "R", enabled="game" in data),
             Button("Play again", self.again, "Enter", accent=True),
@@ -119,22 +127,35 @@ class ResultsScene(Scene):
         pu = max(u * 0.8, min(u * 1.4, room / (units + 2)))  # a unit of margin over and under
         return max(0.0, (room - units * pu) / 2), pu
 
+    def heading(self) -> str:
+        """The mode's title, and the kind of result when the mode has several ("CLASSIC · BLITZ")."""
+        cls = MODES[self.mode].game
+        kind = self.data.get("kind")
+        if kind is not None and len(cls.KINDS) > 1:
+            return f"{cls.TITLE} · {cls.kind_named(kind).title}".upper()
+        return MODES[self.mode].title.upper()
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         d = self.data
         t, u = self.page()
         theme.paint_background(surface)
-        theme.blit_text(surface, MODES[self.mode].title.upper(), round(u * 1.0), (w // 2, t + u * 2.2), theme.MUTED,
-                        True, "center")
-        theme.blit_text(surface, d.get("title", "Game over"), round(u * 2.8), (w // 2, t + u * 4.6),
+        room = round(w * 0.92)
+        theme.blit_text(surface, self.heading(), fitted(self.heading(), u * 1.0, room), (w // 2, t + u * 2.2),
+                        theme.MUTED, True, "center")
+        title = d.get("title", "Game over")
+        theme.blit_text(surface, title, fitted(title, u * 2.8, room), (w // 2, t + u * 4.6),
                         theme.ACCENT if d.get("won") else theme.INK, True, "center")
-        theme.blit_text(surface, singular(str(d.get("score", ""))), round(u * 4.2), (w // 2, t + u * 8.6), theme.INK,
-                        True, "center")
+        score = singular(str(d.get("score", "")))
+        theme.blit_text(surface, score, fitted(score, u * 4.2, room), (w // 2, t + u * 8.6), theme.INK, True, "center")
         theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, t + u * 11.2),
                         theme.MUTED, True, "center")
         y = t + u * 13.2
-        for line in d.get("lines", []):
-            theme.blit_text(surface, singular(line), round(u * 1.05), (w // 2, y), theme.INK, True, "center")
+        first = [s.get("place") == 1 for s in d.get("standings", [])]  # the standings lead the lines
+        for i, line in enumerate(d.get("lines", [])):
+            colour = theme.ACCENT if i < len(first) and first[i] else theme.INK
+            line = singular(line)
+            theme.blit_text(surface, line, fitted(line, u * 1.05, room), (w // 2, y), colour, True, "center")
             y += u * 1.6
         by = d.get("by_worth")
         if by:

@@ -21,9 +21,10 @@ hooks: ``setup``, ``apply``, ``legal_moves``, ``view_extra`` and the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, code, is_set, worth
+from ..cards import Card, code, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
@@ -40,6 +41,24 @@ def clock_text(seconds: float) -> str:
     """
     s = max(0, int(seconds))
     return f"{s // 60}:{s % 60:02d}"
+
+
+def counted(n: int, unit: str) -> str:
+    """``n`` of a plural ``unit`` (a kind's unit: "Sets", "UltraSets", "points"), one agreeing.
+
+    >>> counted(1, "UltraSets"), counted(5, "Sets"), counted(-1, "points")
+    ('1 UltraSet', '5 Sets', '-1 point')
+    """
+    return plural(n, unit[:-1] if unit.endswith("s") else unit)
+
+
+def misses_text(n: int) -> str:
+    """Misses of a table game, a wrong pick or a call that ran out.
+
+    >>> misses_text(1), misses_text(2)
+    ('1 wrong pick or time-out', '2 wrong picks or time-outs')
+    """
+    return f"{plural(n, 'wrong pick')} or {plural(n, 'time-out').split(' ', 1)[1]}"
 
 
 def _copy(value: Any) -> Any:
@@ -261,11 +280,65 @@ class Game:
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         """The results of a finished game: ``title``, ``score`` (text), ``lines``, ``stat_score``
-        (the number the stats keep, None for none) and ``by_worth`` (Sets taken by worth, or None).
+        (the number the stats keep, None for none), ``by_worth`` (Sets taken by worth, or None),
+        ``kind`` (which of ``KINDS``) and ``winners`` (the players in first place; a solo game: P1
+        when won).  With several players also ``standings`` (``standings_summary``).
         ``names`` is how to call each player ({"P1": "You", "P2": "P2 (bot)"})."""
         v = self.view()
-        return {"title": "Well played" if self.won else "Game over", "score": str(v.get("score", "")),
-                "lines": [], "stat_score": None, "by_worth": v.get("by_worth")}
+        return self.solo_summary("Well played" if self.won else "Game over", str(v.get("score", "")), [],
+                                 None, v.get("by_worth"))
+
+    def solo_summary(self, title: str, score: str, lines: list[str], stat_score: Any,
+                     by_worth: list[int] | None) -> dict[str, Any]:
+        """A one-player game's summary: the parts given, its kind, and P1 the winner when won."""
+        return {"title": title, "score": score, "lines": lines, "stat_score": stat_score, "by_worth": by_worth,
+                "kind": self.kind, "winners": ["P1"] if self.won else []}
+
+    def standings(self, scores: dict[str, Any]) -> list[tuple[int, str]]:
+        """(place, player), best first (``lower_is_better`` says which way); ties share a place and
+        keep the seat order, and the next place skips as many as shared (1, 1, 3).
+
+        >>> Game.standings(Game.__new__(Game), {"P1": 4, "P2": 7, "P3": 4, "P4": 2})
+        [(1, 'P2'), (2, 'P1'), (2, 'P3'), (4, 'P4')]
+        """
+        sign = 1 if self.lower_is_better else -1
+        order = sorted(scores, key=lambda p: sign * scores[p])  # a stable sort: ties in seat order
+        places: list[tuple[int, str]] = []
+        for i, p in enumerate(order):
+            shared = i > 0 and scores[p] == scores[order[i - 1]]
+            places.append((places[-1][0] if shared else i + 1, p))
+        return places
+
+    @staticmethod
+    def winners_title(winners: list[str], names: dict[str, str]) -> str:
+        """The results' title from the winners: "You win!", "P2 (bot) wins!", "Draw!" (you share first
+        place, or nobody at the keyboard is "You"), "P2 and P3 win!" (they share it, you do not).
+
+        >>> Game.winners_title(["P2"], {"P1": "You", "P2": "P2 (bot)"})
+        'P2 (bot) wins!'
+        >>> Game.winners_title(["P2", "P3"], {"P1": "You"}), Game.winners_title(["P1", "P3"], {"P1": "You"})
+        ('P2 and P3 win!', 'Draw!')
+        """
+        called = [names.get(p, p) for p in winners]
+        if len(called) == 1:
+            return "You win!" if called[0] == "You" else f"{called[0]} wins!"
+        if "You" in called or "You" not in names.values():
+            return "Draw!"
+        return f"{', '.join(called[:-1])} and {called[-1]} win!"
+
+    def standings_summary(self, scores: dict[str, Any], names: dict[str, str],
+                          detail: Callable[[str], str]) -> dict[str, Any]:
+        """A game of several players' summary: the title from the winners, every score in seat order,
+        one line a player best first (place, name and ``detail(player)``), ``standings`` (place, player,
+        name, score; ties share a place), ``winners`` and P1's score for the stats.  A mode adds
+        ``by_worth``."""
+        places = self.standings(scores)
+        winners = [p for place, p in places if place == 1]
+        return {"title": self.winners_title(winners, names), "score": " · ".join(str(s) for s in scores.values()),
+                "lines": [f"{place}. {names.get(p, p)}: {detail(p)}" for place, p in places],
+                "standings": [{"place": place, "player": p, "name": names.get(p, p), "score": scores[p]}
+                              for place, p in places],
+                "winners": winners, "stat_score": scores.get("P1"), "by_worth": None, "kind": self.kind}
 
     def label(self) -> str | None:
         """The name the top bar shows for this game's options (None: the mode's own title)."""

@@ -26,7 +26,7 @@ from ..cards import DECK, find_sets, has_set, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import Game, clock_text
+from .base import Game, clock_text, misses_text
 from .facts import CALL_KEYS, TABLE_KEYS, WINDOW_KEYS, Kind, Option, plain, seat_rows, seats_of
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
@@ -252,30 +252,27 @@ class Classic(Game):
             "Strict solo" if self.options["strict"] else "Classic"
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
-        """Standings with several players; else the solo result of the game's kind (Sprint: the time)."""
+        """Standings with several players; else the solo result of the game's kind (Sprint: the time;
+        Blitz and strict solo: the Sets taken, with the score, Sets minus misses, beside them)."""
         v = self.view()
-        lines = []
+        misses = v["misses"]
         if len(v["players"]) > 1:
-            ranking = sorted(v["scores"].items(), key=lambda kv: -kv[1])
-            for p, pts in ranking:
-                lines.append(f"{names.get(p, p)}: {pts} point{'s' if pts != 1 else ''}  ({v['misses'][p]} wrong)")
-            winners = [p for p, pts in ranking if pts == ranking[0][1]]
-            name = names.get(winners[0], winners[0])
-            title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
-            return {"title": title, "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "lines": lines,
-                    "stat_score": v["scores"]["P1"], "by_worth": v["by_worth"]}
-        timed = v["timed"]
-        if v["lost"]:
-            title, score = "No Set in twelve — you lose", f"{v['score']} Sets"
-        elif timed == "sprint":
+            return {**self.standings_summary(v["scores"], names,
+                                             lambda p: f"{plural(v['scores'][p], 'point')} · {misses[p]} wrong"),
+                    "by_worth": v["by_worth"]}
+        timed, sets = v["timed"], sum(1 for t in self.taken if t[0] == "P1")
+        lines, stat_score = [], v["score"]
+        if timed == "sprint":
             title, score = ("Deck cleared!" if self.won else "Sprint over"), clock_text(v["score"])
-            lines.append(f"{plural(v['misses']['P1'], 'wrong pick')} (+5 s each)")
-        elif timed == "blitz":
-            title, score = "Time's up!", f"{v['score']} Sets"
+            lines.append(f"{plural(misses['P1'], 'wrong pick')} (+5 s each)")
+        elif timed == "blitz" or v["strict"]:
+            title = "Time's up!" if timed == "blitz" else "No Set in twelve — you lose" if v["lost"] else \
+                "Deck cleared!" if self.won else "Game over"
+            score, stat_score = f"{plural(sets, 'Set')} · score {v['score']}", sets
         else:
-            title, score = ("Deck cleared!" if self.won else "Game over"), f"{v['score']} points"
-        lines.append(f"{plural(v['misses']['P1'], 'wrong pick')} or time-outs")
-        return {"title": title, "score": score, "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
+            title, score = ("Deck cleared!" if self.won else "Game over"), plural(v["score"], "point")
+        lines.append(misses_text(misses["P1"]))
+        return self.solo_summary(title, score, lines, stat_score, v["by_worth"])
 
 
 GAME = Classic

@@ -151,9 +151,9 @@ The clock runs until the last Set is found.""")
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         v = self.view()
-        return {"title": "All Sets found!" if self.won else "Puzzle left", "score": f"{len(v['found'])} of {v['sets']}",
-                "lines": [plural(v['misses'], "wrong pick"), plural(v['repeats'], "repeat")],
-                "stat_score": round(self.clock, 2), "by_worth": None}
+        return self.solo_summary("All Sets found!" if self.won else "Puzzle left", f"{len(v['found'])} of {v['sets']}",
+                                 [plural(v['misses'], "wrong pick"), plural(v['repeats'], "repeat")],
+                                 round(self.clock, 2), None)
 
     def share_facts(self) -> dict[str, Any]:
         """Each Set found once; a repeat counts as a miss."""

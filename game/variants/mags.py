@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, code, find_sets, third
+from ..cards import Card, code, find_sets, plural, third
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -286,14 +286,14 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
         v = self.view()
         left = v["left"] + v["deck"]
-        lines = [f"{left} card{'s' * (left != 1)} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
+        lines = [f"{plural(left, 'card')} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
         if v["par"] is not None:
             lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
                                                         f"{v['par'] - v['score']} short of par"))
         if not v["peek"]:
             lines.append("played without peeking")
-        return {"title": "Won!" if self.won else "Game over", "score": f"{v['score']} Set{'s' * (v['score'] != 1)}",
-                "lines": lines, "stat_score": v["score"], "by_worth": None}
+        return self.solo_summary("Won!" if self.won else "Game over", plural(v["score"], "Set"), lines, v["score"],
+                                 None)
 
     def stars(self) -> tuple[int, bool]:
         """3: par reached, 2: within 2 of par (or a win), 1: played to the end; solved with 2."""

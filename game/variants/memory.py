@@ -30,7 +30,7 @@ bot's own business.
 
 from __future__ import annotations
 
-from ..cards import Card, code, find_sets, is_set, third, worth
+from ..cards import Card, code, find_sets, is_set, plural, third, worth
 from ..errors import IllegalMove
 from ..move import Move
 from .facts import WINDOW_KEYS, plain
@@ -106,6 +106,10 @@ call time to turn the other two. While someone is turning cards, the others wait
         take_and_refill(self.table, self.deck, cards, self.TABLE)
         self.seen = [s for s in self.seen if s not in cards]
         self.settle()
+
+    def misses_line(self, n: int, short: bool = False) -> str:
+        """Three turned up that were no Set cost nothing; the results count them."""
+        return f"{n} turned back" if short else f"{plural(n, 'three')} turned back"
 
     def picking(self, player: str) -> bool:
         """Is ``player`` between flips (one or two cards up)?  Their call stays open meanwhile."""

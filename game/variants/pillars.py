@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, Card, card, code, find_sets, has_set, shared
+from ..cards import DECK, Card, card, code, find_sets, has_set, plural, shared
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -356,11 +356,10 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
                  "lost": "No moves left", "resigned": "Resigned"}.get(v["result"], "Game over")
         lines = [f"{v['consulted']} of 3 oracles consulted"]
         if not self.won:
-            lines.insert(0, f"{v['down']} foundation{'s' * (v['down'] != 1)} still face down")
+            lines.insert(0, f"{plural(v['down'], 'foundation')} still face down")
         if self.title:
             lines.insert(0, f"Title: {self.title} — won without an oracle")
-        return {"title": title, "score": f"{v['score']} cards removed", "lines": lines, "stat_score": v["score"],
-                "by_worth": None}
+        return self.solo_summary(title, f"{plural(v['score'], 'card')} removed", lines, v["score"], None)
 
     def stars(self) -> tuple[int, bool]:
         """3: won as Samson, 2: won with oracles, 1: tried."""

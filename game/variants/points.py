@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import find_sets, has_set, worth
+from ..cards import find_sets, has_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -103,7 +103,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
             pts = 1 if len(self.table) > TABLE else k
             self.points += pts
             self.last = pts
-            self.by_worth[k - 1] += 1
+            self.by_worth[pts - 1] += 1  # by the points it scored (RULES.md §2): the chart sums to the score
             self.taken.append([codes(sorted(m.cards)), pts])
             take_and_refill(self.table, self.deck, m.cards, TABLE)
         self.hint = None
@@ -159,17 +159,17 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
         }
 
     def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        """The score, Sets taken, hints, reshuffles; the chart counts Sets by the points they scored, so
+        it sums to the score before reshuffles."""
         v = self.view()
         hints, sets, shuffles = v["hints"], len(v["taken"]), reshuffles(self.history)
-        lines = [f"{sets} Set{'s' if sets != 1 else ''} taken", f"{hints} hint{'s' if hints != 1 else ''} used"]
+        lines = [f"{plural(sets, 'Set')} taken", f"{plural(hints, 'hint')} used"]
         if shuffles:
-            lines.append(f"{shuffles} reshuffle{'s' if shuffles != 1 else ''}: −{2 * shuffles} points")
+            lines.append(f"{plural(shuffles, 'reshuffle')}: −{RESHUFFLE_COST * shuffles} points")
         if v["deck"]:
-            lines.append(f"ended with {v['deck']} card{'s' if v['deck'] != 1 else ''} still in the deck")
-        pts = v["score"]
-        return {"title": "Deck played out!" if self.won else "Game ended",
-                "score": f"{pts} point{'s' if abs(pts) != 1 else ''}",
-                "lines": lines, "stat_score": v["score"], "by_worth": v["by_worth"]}
+            lines.append(f"ended with {plural(v['deck'], 'card')} still in the deck")
+        return self.solo_summary("Deck played out!" if self.won else "Game ended", plural(v["score"], "point"),
+                                 lines, v["score"], v["by_worth"])
 
     def par_line(self, par: Any) -> str | None:
         return f"par ≥{par} points — " + ("par reached!" if self.score >= par else f"{par - self.score} short of par")

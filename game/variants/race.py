@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, Card, find_sets, is_set, worth
+from ..cards import DECK, Card, find_sets, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import BotOption, Game
+from .base import BotOption, Game, counted, misses_text
 from .facts import TABLE_KEYS, WINDOW_KEYS, Kind, Option, seat_rows, seats_of
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 
@@ -244,6 +244,34 @@ class Race(Game):
     @property
     def score(self):
         return dict(self.points) if len(self.players) > 1 else self.points["P1"]
+
+    def sets_of(self, player: str) -> int:
+        """The right picks ``player`` took."""
+        return sum(1 for t in self.taken if t[0] == player)
+
+    def misses_line(self, n: int, short: bool = False) -> str:
+        """A player's misses in the results: a solo game's line, or (``short``) a standings line's part."""
+        return f"{n} wrong" if short else misses_text(n)
+
+    def summary(self, names: dict[str, str]) -> dict[str, Any]:
+        """Standings with several players (points, right picks, misses; ties share a place); a solo
+        game: the right picks taken, in the mode's unit, with the score (picks minus misses) beside.
+        The stats keep P1's right picks (the kind's unit)."""
+        v = self.view()
+        unit = self.KINDS[0].unit
+        if len(self.players) > 1:
+            scores = v["scores"]
+
+            def detail(p: str) -> str:
+                return (f"{plural(scores[p], 'point')} · {counted(self.sets_of(p), unit)} · "
+                        f"{self.misses_line(self.misses[p], short=True)}")
+
+            return {**self.standings_summary(scores, names, detail), "stat_score": self.sets_of("P1"),
+                    "by_worth": v["by_worth"]}
+        sets = self.sets_of("P1")
+        return self.solo_summary("Deck cleared!" if self.won else "Game ended",
+                                 f"{counted(sets, unit)} · score {v['score']}", [self.misses_line(self.misses["P1"])],
+                                 sets, v["by_worth"])
 
     def view_extra(self) -> dict:
         return {

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK, Card, code, find_sets, has_set, is_set, worth
+from ..cards import DECK, Card, code, find_sets, has_set, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -325,22 +325,18 @@ class Twenty(Game):
         v = self.view()
         moves = [Move.parse(h) for h in self.history]
         wins = {p: sum(1 for r in v["results"] if r[1] == p) for p in v["players"]}
-        ranking = sorted(v["players"], key=lambda p: -v["scores"][p])
-        lines = []
-        for p in ranking:
+
+        def detail(p: str) -> str:
             sets = sum(1 for m in moves if m.player == p and m.verb == "set")
             wrong = sum(1 for m in moves if m.player == p and m.verb == "miss")
-            lines.append(f"{names.get(p, p)}: {v['scores'][p]} points · {wins[p]} hands won · {sets} Sets · "
-                         f"{wrong} wrong")
-        winners = [p for p in ranking if v["scores"][p] == v["scores"][ranking[0]]]
-        name = names.get(winners[0], winners[0])
-        title = "Draw!" if len(winners) > 1 else "You win!" if name == "You" else f"{name} wins!"
+            return (f"{plural(v['scores'][p], 'point')} · {plural(wins[p], 'hand')} won · {plural(sets, 'Set')} · "
+                    f"{wrong} wrong")
+
         by_worth = [0, 0, 0, 0]
         for m in moves:
             if m.player == "P1" and m.verb == "set":
                 by_worth[worth(*m.cards) - 1] += 1
-        return {"title": title, "score": " · ".join(str(v["scores"][p]) for p in v["players"]), "lines": lines,
-                "stat_score": v["scores"]["P1"], "by_worth": by_worth}
+        return {**self.standings_summary(v["scores"], names, detail), "by_worth": by_worth}
 
     def share_facts(self) -> dict[str, Any]:
         """As every mode's, without a score: 20/20's share says won or not (points are not Sets)."""
