@@ -1,4 +1,4 @@
-"""The shapes of the player's records: settings, per-mode stats, level progress.
+"""The shapes of the player's records: settings, stats per (mode, kind), level progress.
 
 Each record is a table ``field -> (default, check)``.  ``fill`` keeps the
 fields that pass their check, gives defaults for the rest and drops fields
@@ -16,7 +16,8 @@ import json
 import time
 from typing import Any
 
-from .variants import MODES
+from .variants import MODES, game_class
+from .variants.facts import Kind
 
 MAX_COUNT = 10**9  # games, wins, tries, hints: more is a damaged file, not a player
 MAX_NUMBER = 10**9  # scores and bests, either sign
@@ -149,16 +150,19 @@ def _good_dailies(v: Any) -> dict | None:
             for k, r in list(v.items())[:MAX_ENTRIES] if is_date(k) and isinstance(r, dict) and _is_bool(r.get("won"))}
 
 
-# one mode's stats -> (default, check[, fix])
-MODE_STATS: dict[str, tuple] = {
+# one kind's stats -> (default, check[, fix]): games, wins and streaks, the best, the time played
+KIND_STATS: dict[str, tuple] = {
     "games": (0, is_count),
     "wins": (0, is_count),
     "streak": (0, is_count),
     "best_streak": (0, is_count),
     "best": (None, lambda v: v is None or is_num(v)),
     "time": (0.0, lambda v: is_num(v, MAX_SECONDS) and v >= 0),
-    "daily": ({}, _is_daily, _good_dailies),
 }
+# a mode's own record: its first kind's stats and the mode's daily results (a daily is the mode's deal)
+MODE_STATS: dict[str, tuple] = {**KIND_STATS, "daily": ({}, _is_daily, _good_dailies)}
+#: between a mode and a kind in the name of a kind's record ("<mode>/<kind>")
+KIND_MARK = "/"
 
 # one level's progress -> (default, check)
 LEVEL_PROGRESS: dict[str, tuple] = {
@@ -216,17 +220,62 @@ def clean_settings(data: dict, problems: list[str]) -> dict:
     return fill(data, SETTINGS, "", problems)
 
 
+def stats_key(mode: str, kind: str | None = None) -> str:
+    """The name of the record that keeps the stats of (``mode``, ``kind``) in ``Store.stats``.
+
+    A mode's first kind is kept under the mode's own name, with the mode's
+    dailies; any other kind under ``<mode>/<kind>``.  So a mode of one kind
+    has one record named as the mode, as stats files have always had.
+
+    >>> stats_key("classic", "sprint"), stats_key("classic", "normal"), stats_key("points")
+    ('classic/sprint', 'classic', 'points')
+
+    :raises ValueError: on an unknown mode, or a kind the mode does not declare.
+    """
+    first, *others = game_class(mode).KINDS
+    if kind is None or kind == first.name:
+        return mode
+    if kind not in [k.name for k in others]:
+        raise ValueError(f"{mode} has no kind {kind!r}: one of {', '.join(k.name for k in (first, *others))}")
+    return f"{mode}{KIND_MARK}{kind}"
+
+
+def stats_records() -> list[tuple[str, Kind, str]]:
+    """Every (mode, kind, record name) of the registry, modes in menu order, each mode's kinds in its order."""
+    return [(m, k, stats_key(m, k.name)) for m in MODES for k in game_class(m).KINDS]
+
+
+def kind_stats(stats: dict[str, dict], mode: str, kind: str | None = None) -> dict:
+    """The stats of (``mode``, ``kind``) in ``stats`` (``Store.stats``); a new record when none is kept.
+
+    >>> kind_stats({}, "classic", "blitz")["games"]
+    0
+    """
+    key = stats_key(mode, kind)
+    return stats.get(key) or defaults(MODE_STATS if key == mode else KIND_STATS)
+
+
 def clean_stats(data: dict, problems: list[str]) -> dict:
-    """mode -> MODE_STATS record, from a stats file's ``modes`` (unknown modes dropped).
+    """record name (``stats_key``) -> its stats, from a stats file's ``modes`` (unknown names dropped).
 
     Counts that contradict each other are brought in line: wins and the best
     streak at most the games, the streak at most the best streak.
+
+    Migration: files written before stats were kept per kind hold one
+    record per mode, named as the mode; it loads as the mode's first kind
+    (Classic's "normal"), unchanged, dailies and all.  Nothing in such a
+    record says which kind each game was (its games, wins and time are sums
+    over every kind; Classic's best is the highest of every kind's scores,
+    a Sprint's seconds among them), so no part of it can be split off
+    honestly: it is kept whole, where most of those games were played,
+    rather than lost or guessed apart, and the other kinds start afresh.
     """
     modes = data.get("modes", {})
     if not isinstance(modes, dict):
         problems.append("modes is not an object")
         modes = {}
-    out = {m: fill(modes[m], MODE_STATS, m, problems, whole=True) for m in MODES if m in modes}
+    out = {key: fill(modes[key], MODE_STATS if key == m else KIND_STATS, key, problems, whole=True)
+           for m, _, key in stats_records() if key in modes}
     for m, s in out.items():
         for key, most in (("wins", "games"), ("best_streak", "games"), ("streak", "best_streak")):
             if s[key] > s[most]:

@@ -5,7 +5,8 @@ Everything lives in one folder: the ``data_dir`` argument, else the
 for "SetArcade".  Files, all JSON (never pickle, never eval)::
 
     settings.json    {"version": 1, "sound": true, "volume": 0.8, ...}
-    stats.json       {"version": 1, "modes": {"pillars": {"games": 3, ...}}}
+    stats.json       {"version": 1, "modes": {"pillars": {"games": 3, ...}, "classic/sprint": {...}}}
+                     (a record per (mode, kind): ``game.records.stats_key``)
     progress.json    {"version": 1, "levels": {"pillars-007": {"solved": true, ...}}}
     saves/<mode>.json      an unfinished game, whole (its JSON: variant, seed, options, moves or events)
     saves/<mode>.journal   or as a journal: that JSON, then one line per move (``game.saves``)
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .records import (
+    KIND_STATS,
     LEVEL_PROGRESS,
     MODE_STATS,
     SETTINGS,
@@ -48,10 +50,11 @@ from .records import (
     is_count,
     is_date,
     is_num,
+    stats_key,
 )
 from .safefile import Damaged, parse_json, read_text, remove_stale_temps, set_aside, why, write_atomic
 from .saves import Saves
-from .variants import MODES
+from .variants import MODES, game_class
 
 FORMAT = 1  # version of settings.json, stats.json and progress.json
 APP = "SetArcade"
@@ -85,7 +88,7 @@ class Store(Saves):
         remove_stale_temps(self.dir)
         remove_stale_temps(self.dir / "saves")
         self.settings: dict[str, Any] = self._load("settings")
-        self.stats: dict[str, dict] = self._load("stats")  # mode -> MODE_STATS fields
+        self.stats: dict[str, dict] = self._load("stats")  # stats_key(mode, kind) -> its stats
         self.progress: dict[str, dict] = self._load("progress")  # level id -> LEVEL_PROGRESS fields
 
     # ----- settings, stats, progress -------------------------------------
@@ -106,11 +109,15 @@ class Store(Saves):
         return self._save("progress", self.progress)
 
     def record_result(self, mode: str, result: dict) -> bool:
-        """Count a finished game in ``stats[mode]`` and save the stats.
+        """Count a finished game in the stats of its mode and kind, and save the stats.
 
-        ``result``: ``won`` (bool), ``time`` (seconds), optional ``score``
-        (number), ``lower_is_better`` (bool: Sprint times), ``daily``
-        ("YYYY-MM-DD": only the first play of a daily is kept) and ``hints``.
+        ``result``: ``won`` (bool), ``time`` (seconds), optional ``kind``
+        (one of the mode's ``KINDS`` by name; its first when missing),
+        ``score`` (number), ``daily`` ("YYYY-MM-DD": only the first play of
+        a daily is kept, with the mode) and ``hints``.  Whether the lowest
+        score is the best is the kind's to say (a Sprint's time), unless the
+        result says ``lower_is_better``.  A game of a kind with no win
+        (Blitz) counts as played, never as won.
 
         >>> import tempfile
         >>> s = Store(tempfile.mkdtemp())
@@ -118,8 +125,12 @@ class Store(Saves):
         True
         >>> s.stats["points"]["games"], s.stats["points"]["best"]
         (1, 27)
+        >>> s.record_result("classic", {"won": True, "time": 95.5, "score": 95.5, "kind": "sprint"})
+        True
+        >>> s.stats["classic/sprint"]["best"], "classic" in s.stats
+        (95.5, False)
 
-        :raises ValueError: on an unknown mode or a malformed result.
+        :raises ValueError: on an unknown mode or kind, or a malformed result.
         """
         _check_mode(mode)
         if not isinstance(result, dict) or not isinstance(result.get("won"), bool):
@@ -131,16 +142,23 @@ class Store(Saves):
             raise ValueError(f"a result's 'daily' is a date YYYY-MM-DD, not {day!r}")
         if "hints" in result and not is_count(result["hints"]):
             raise ValueError(f"a result's 'hints' is a count, not {result['hints']!r}")
-        s = self.stats.setdefault(mode, fill({}, MODE_STATS, mode, []))
-        won = result["won"]
+        name = result.get("kind")
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"a result's 'kind' is a kind's name, not {name!r}")
+        key = stats_key(mode, name)
+        kind = game_class(mode).kind_named(name or "")
+        s = self.stats.setdefault(key, fill({}, MODE_STATS if key == mode else KIND_STATS, key, []))
+        won = result["won"] and kind.winnable
         s["games"] += 1
         s["wins"] += won
         s["streak"] = s["streak"] + 1 if won else 0
         s["best_streak"] = max(s["best_streak"], s["streak"])
         s["time"] = round(s["time"] + spent, 2)
-        s["best"] = better(s["best"], score, bool(result.get("lower_is_better")))
-        if day is not None and day not in s["daily"]:
-            s["daily"][day] = {k: result[k] for k in ("won", "score", "time", "hints") if k in result}
+        s["best"] = better(s["best"], score, bool(result.get("lower_is_better", kind.lower_is_better)))
+        if day is not None:
+            daily = self.stats.setdefault(mode, fill({}, MODE_STATS, mode, []))["daily"]
+            if day not in daily:
+                daily[day] = {**{k: result[k] for k in ("score", "time", "hints") if k in result}, "won": won}
         return self.save_stats()
 
     def record_level(self, level_id: str, solved: bool, score: float | None = None,

@@ -145,6 +145,8 @@ class App:
         return self.store.saved_games()
 
     def record_result(self, mode: str, result: dict) -> None:
+        """Count a finished game in the stats of its mode and kind (``Store.record_result``: the result's
+        ``kind`` is ``game.kind``); a result the store refuses is not counted."""
         try:
             self.store.record_result(mode, result)
         except ValueError:

@@ -199,8 +199,7 @@ class SessionLink:
             scene.app.remember_bots(scene.session)
         if not scene.demo and not scene.online and not ("daily" in scene.data or "level_id" in scene.data):
             scene.app.record_result(scene.mode, {"won": bool(scene.game.won), "time": round(scene.clock, 2),
-                                                 "score": res.get("stat_score"),
-                                                 "lower_is_better": bool(res.get("lower_is_better"))})
+                                                 "score": res.get("stat_score"), "kind": scene.game.kind})
         scene.app.manager.switch(name, res)
 
     def results(self) -> dict[str, Any]:

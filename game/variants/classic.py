@@ -67,7 +67,7 @@ class Classic(Game):
                lambda v: v.get("type") == "normal"),
     ) + seat_rows(2, lambda v, i: v.get("type") == "normal" and v.get("players", 1) >= i)
     KINDS = (Kind("normal", "Normal"), Kind("sprint", "Sprint", lower_is_better=True, unit="seconds"),
-             Kind("blitz", "Blitz", unit="Sets"), Kind("strict", "Strict solo", unit="Sets"))
+             Kind("blitz", "Blitz", unit="Sets", winnable=False), Kind("strict", "Strict solo", unit="Sets"))
     SEATS = (1, 4)
     ONLINE = True
     BOTS = True

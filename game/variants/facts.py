@@ -44,12 +44,14 @@ class Option:
 @dataclass(frozen=True)
 class Kind:
     """A kind of result of a mode (Classic: normal, sprint, blitz, strict): stats, bests and streaks
-    are kept per (mode, kind).  ``unit`` is what the kept score counts; ``lower_is_better`` for a time."""
+    are kept per (mode, kind).  ``unit`` is what the kept score counts; ``lower_is_better`` for a time;
+    ``winnable`` False for a kind that has no win, only a score (Blitz: a count of Sets in 3:00)."""
 
     name: str
     title: str
     lower_is_better: bool = False
     unit: str = "points"
+    winnable: bool = True
 
 
 NORMAL = Kind("normal", "Normal")
