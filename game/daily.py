@@ -1,9 +1,11 @@
 """Daily deals: the same deal for everyone on a date, share text and streaks.
 
-Every mode's daily seed is ``rng.daily_seed(date, mode)``.  The daily
+Every mode's daily seed is ``rng.daily_seed(date, mode)``.  What a mode's
+daily adds is declared on its class (``game.variants``): the daily
 Pillars deal is the first seed of the sequence ``daily_seed, r.next_u64(),
 r.next_u64(), ...`` (``r = Rng(daily_seed)``) that the solver proves
-winnable as Samson; Mag's and Solitaire-Set dailies show the solver's par.
+winnable as Samson (``PROVED_DAILY``); Mag's and Solitaire-Set dailies show
+the solver's par (``PAR``).  The class's ``daily_entry`` works a day out.
 
 Every choice a player sees is made by a fixed amount of solver work
 (``PILLARS_WORK``, the solvers' ``PAR_NODES``), never by seconds, so a
@@ -31,8 +33,8 @@ from functools import lru_cache
 
 from .loader import load_daily_table
 from .resources import resource_path
-from .rng import Rng, daily_seed
-from .variants import MODES
+from .rng import daily_seed
+from .variants import MODES, Game, game_class, games
 
 EPOCH = _dt.date(2026, 11, 21)
 TABLES_END = _dt.date(2031, 12, 31)  # the shipped tables cover the days up to this one
@@ -89,12 +91,10 @@ def day_number(date: _dt.date | str) -> int:
 
 
 def pillars_candidates(date: _dt.date | str) -> Iterable[int]:
-    """The fixed sequence of seeds tried for a day's Pillars deal."""
-    first = daily_seed(as_date(date), "pillars")
-    yield first
-    r = Rng(first)
-    while True:
-        yield r.next_u64()
+    """The fixed sequence of seeds tried for a day's Pillars deal (``Pillars.daily_candidates``)."""
+    from .variants.pillars import Pillars
+
+    return Pillars.daily_candidates(as_date(date))
 
 
 _TABLE_NOTICES: dict[str, list[str]] = {}  # mode -> what was skipped when its table was read
@@ -119,21 +119,9 @@ def table_notices(mode: str) -> list[str]:
     return list(_TABLE_NOTICES.get(mode, []))
 
 
-def _pillars_day(date: _dt.date, work: int) -> tuple[int, int, list[str]]:
-    """(seed, its place among the candidates, winning line) of the day's Pillars deal."""
-    from .solver.pillars import solve
-
-    for i, seed in enumerate(pillars_candidates(date)):
-        if i >= PILLARS_TRIES:
-            break
-        result = solve(seed=seed, limit=None, work=work)
-        if result.status == "win":
-            return seed, i, list(result.moves)
-    raise RuntimeError(f"no Samson-winnable Pillars deal found for {date}")
-
-
 def work_out(date: _dt.date | str, mode: str) -> dict:
-    """A day's table entry worked out by the solver, by a fixed amount of work (never seconds).
+    """A day's table entry worked out by the solver, by a fixed amount of work (never seconds):
+    the mode's ``daily_entry``.
 
     Pillars: ``{"seed", "try", "line"}``; Mag's and Solitaire-Set:
     ``{"seed", "par", "exact", "line"}``.  The same on every machine; the
@@ -143,21 +131,11 @@ def work_out(date: _dt.date | str, mode: str) -> dict:
     :raises RuntimeError: if no Pillars candidate is proved winnable (never seen).
     """
     d = as_date(date)
-    if mode == "pillars":
-        seed, i, line = _pillars_day(d, PILLARS_WORK)
-        return {"seed": seed, "try": i, "line": line}
-    seed = daily_seed(d, mode)
-    if mode == "mags":
-        from .solver import mags
-
-        r = mags.par(seed=seed, nodes=mags.PAR_NODES)
-        return {"seed": seed, "par": r.sets, "exact": r.exact, "line": r.moves}
-    if mode == "points":
-        from .solver import points
-
-        p = points.par(seed=seed, nodes=points.PAR_NODES)
-        return {"seed": seed, "par": p.score, "exact": False, "line": p.moves}
-    raise ValueError(f"{mode!r} has no solver choice: pillars, mags or points")
+    entry = game_class(mode).daily_entry(d)
+    if entry is None:
+        chosen = [g.NAME for g in games() if g.PAR or g.PROVED_DAILY]
+        raise ValueError(f"{mode!r} has no solver choice: {', '.join(chosen)}")
+    return entry
 
 
 def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
@@ -171,29 +149,19 @@ def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
     d = as_date(date)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
+    cls = game_class(mode)
     seed = daily_seed(d, mode)
     entry = _table(mode).get(d.isoformat())
-    if mode in ("pillars", "mags", "points") and not entry and solve:
-        entry = work_out(d, mode)
-    if mode == "pillars":
-        if entry:
-            return Daily(mode, d, entry["seed"], line=list(entry.get("line", [])))
-        return Daily(mode, d, seed)
-    if mode in ("mags", "points") and entry:
+    if not entry and solve:
+        entry = cls.daily_entry(d)
+    if entry and cls.PROVED_DAILY:
+        return Daily(mode, d, entry["seed"], line=list(entry.get("line", [])))
+    if entry and cls.PAR:
         return Daily(mode, d, seed, par=entry["par"], par_exact=entry.get("exact", True))
     return Daily(mode, d, seed)
 
 
 # ----- share text and streaks ----------------------------------------------
-def counted(n: float, unit: str) -> str:
-    """``n`` things of a plural ``unit``, singular for one.
-
-    >>> counted(1, "UltraSets"), counted(2.5, "points")
-    ('1 UltraSet', '2.5 points')
-    """
-    return f"{n:g} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
-
-
 def share_text(result: dict) -> str:
     """A spoiler-free summary of a daily result, in the style of Wordle.
 
@@ -208,18 +176,9 @@ def share_text(result: dict) -> str:
     🟦🟥🟩⬛💡
     """
     mode = result["mode"]
-    lines = [f"Set Arcade · {MODE_TITLES.get(mode, mode)} #{day_number(result['date'])}"]
-    parts = []
-    if mode == "pillars":
-        parts.append(("Won as " + result["title"]) if result.get("title") else ("Won" if result.get("won") else "Lost"))
-    elif mode == "mags":
-        parts.append(f"{result['score']} Sets" + (f" (par {result['par']})" if result.get("par") is not None else ""))
-    elif mode == "points":
-        par = result.get("par")
-        parts.append(f"{result['score']} points" + (f" (par ≥{par})" if par is not None else ""))
-    else:
-        parts.append(counted(result["score"], result.get("unit", "Sets")) if "score" in result else
-                     ("Won" if result.get("won") else "Done"))
+    cls = game_class(mode) if mode in MODES else Game
+    lines = [f"Set Arcade · {cls.TITLE or mode} #{day_number(result['date'])}"]
+    parts = [cls.share_line(result)]
     if result.get("time") is not None:
         t = int(result["time"])
         parts.append(f"{t // 60}:{t % 60:02d}")
@@ -254,13 +213,6 @@ def streaks(days: Iterable[_dt.date | str], today: _dt.date | str) -> tuple[int,
     return current, longest
 
 
-MODE_TITLES = {
-    "classic": "Classic", "points": "Solitaire-Set", "twenty": "20/20 SET",
-    "mags": "Mag's Solitaire", "pillars": "Pillars of 13", "findall": "Find-all",
-    "junior": "Junior", "chain": "Set-Chain", "ultra": "UltraSet", "memory": "Memory", "shuffle": "Shuffle",
-}
-
-
 def main(argv: list[str]) -> int:
     """``python -m game.daily [YYYY-MM-DD]``: each mode's daily seed, deal code and par."""
     try:
@@ -269,12 +221,9 @@ def main(argv: list[str]) -> int:
         print(e, file=sys.stderr)
         return 2
     print(f"Set Arcade daily #{day_number(date)} — {date.isoformat()}")
-    for mode in MODES:
-        d = daily(date, mode)
-        extra = f"  par {d.par_text}" if mode in ("mags", "points") else ""
-        if mode == "pillars":
-            extra = f"  Samson-winnable: {len(d.line)}-move line" if d.line else "  (not proved)"
-        print(f"  {MODE_TITLES[mode]:<16} seed {d.seed:<20} code {d.code}{extra}")
+    for cls in games():
+        d = daily(date, cls.NAME)
+        print(f"  {cls.TITLE:<16} seed {d.seed:<20} code {d.code}{cls.daily_note(d.par_text, d.line)}")
     return 0
 
 

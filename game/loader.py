@@ -21,7 +21,7 @@ from typing import Any
 
 from .records import is_count, is_date, is_text
 from .safefile import Damaged, parse_json, read_text
-from .variants import MODES
+from .variants import MODES, game_class
 
 MAX_LEVEL_BYTES = 1024 * 1024
 MAX_TABLE_BYTES = 16 * 1024 * 1024  # the Pillars table is some 3 MB
@@ -48,7 +48,13 @@ def check_seed(value: Any) -> int:
     return value
 
 
-def _is_line(v: Any) -> bool:
+def is_seed(v: Any) -> bool:
+    """Is ``v`` a seed (a whole number 0 ≤ seed < 2**64)?"""
+    return seed_problem(v) is None
+
+
+def is_line(v: Any) -> bool:
+    """Is ``v`` a solver's line: a list of at most ``MAX_LINE`` moves as short text?"""
     return isinstance(v, list) and len(v) <= MAX_LINE and all(is_text(m, 80) for m in v)
 
 
@@ -63,7 +69,7 @@ LEVEL_FIELDS: dict[str, Callable[[Any], bool]] = {
     "par": lambda v: v is None or is_count(v, 10_000),
     "exact": lambda v: isinstance(v, bool),
     "effort": lambda v: v is None or is_count(v),
-    "line": _is_line,
+    "line": is_line,
     "oracles": lambda v: isinstance(v, list) and len(v) <= 100,
 }
 REQUIRED_LEVEL_FIELDS = ("variant",)  # the levels screen also wants an id
@@ -118,27 +124,17 @@ def load_level_file(path: str | os.PathLike):
 
 
 # ----- daily tables --------------------------------------------------------------
-# mode -> field -> check, for one day of a shipped daily table
-DAY_FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "pillars": {"seed": lambda v: seed_problem(v) is None, "try": lambda v: is_count(v, 10_000), "line": _is_line},
-    "mags": {"seed": lambda v: seed_problem(v) is None, "par": lambda v: is_count(v, 27),
-             "exact": lambda v: isinstance(v, bool), "line": _is_line},
-    "points": {"seed": lambda v: seed_problem(v) is None, "par": lambda v: is_count(v, 10_000),
-               "exact": lambda v: isinstance(v, bool), "line": _is_line},
-}
-REQUIRED_DAY_FIELDS = {"pillars": ("seed",), "mags": ("seed", "par"), "points": ("seed", "par")}
-
-
 def day_problem(mode: str, date: Any, entry: Any) -> str | None:
     """What is wrong with one day of ``mode``'s daily table (None if nothing)."""
     if not is_date(date):
         return f"{date!r:.20} is not a date YYYY-MM-DD"
     if not isinstance(entry, dict):
         return f"{date} is not an object"
-    for key in REQUIRED_DAY_FIELDS[mode]:
+    cls = game_class(mode)  # the mode declares its days' fields
+    for key in cls.REQUIRED_DAY_FIELDS:
         if key not in entry:
             return f"{date} has no {key!r}"
-    for key, ok in DAY_FIELDS[mode].items():
+    for key, ok in cls.DAY_FIELDS.items():
         if key in entry and not ok(entry[key]):
             return f"{date}: field {key!r} is not the right type and size"
     return None
@@ -149,7 +145,7 @@ def load_daily_table(path: Path, mode: str) -> tuple[dict[str, dict], list[str]]
 
     A table that cannot be read at all gives no days and one notice; no file gives neither.
     """
-    if mode not in DAY_FIELDS:
+    if mode not in MODES or not game_class(mode).DAY_FIELDS:
         return {}, [f"there is no daily table for {mode!r}"]
     try:
         text = read_text(path, MAX_TABLE_BYTES)

@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.cards import code
-from game.daily import EPOCH, MODE_TITLES, Daily, as_date, daily, day_number
+from game.daily import EPOCH, Daily, as_date, daily, day_number
 from game.rng import deal
 from game.variants import game_class
 from sprites import theme
@@ -147,7 +147,7 @@ class DailyScene(Scene):
                 if self.deals.get(m) is None:  # Pillars unproved: the plain daily seed can still be played
                     self.deals[m] = self.solver(iso, m, solve=False)
                 what = "no deal could be proved winnable" if m == "pillars" else "the par could not be worked out"
-                self.notice = f"{MODE_TITLES[m]}: {what} for this day ({done[:60]})"
+                self.notice = f"{game_class(m).TITLE}: {what} for this day ({done[:60]})"
             else:
                 self.deals[m] = done
             self.update_buttons()

@@ -78,7 +78,7 @@ def test_the_daily_seed_is_the_same_for_everyone_on_a_date():
 def test_share_text_has_no_cards_and_shows_the_title():
     text = share_text({"mode": "pillars", "date": "2026-11-23", "won": True, "title": "Samson",
                        "score": 60, "time": 754.2})
-    assert text == "Set Arcade · Pillars of 13 #3\nWon as Samson · 12:34"
+    assert text == f"Set Arcade · {variants.game_class('pillars').TITLE} #3\nWon as Samson · 12:34"
 
 
 def test_share_text_marks_each_set_by_worth_then_misses_and_hints():
@@ -95,7 +95,7 @@ def test_a_missed_day_breaks_the_current_streak_but_not_the_longest():
 def test_the_command_line_prints_every_mode_and_par():
     out = subprocess.run([sys.executable, "-m", "game.daily", "2026-11-21"], cwd=ROOT, capture_output=True,
                          text=True, timeout=120, check=True).stdout
-    assert "#1" in out and "Pillars of 13" in out and "Samson-winnable" in out
+    assert "#1" in out and variants.game_class("pillars").TITLE in out and "Samson-winnable" in out
     assert sum(1 for line in out.splitlines() if "code " in line) == len(variants.MODES)
 
 

@@ -14,6 +14,7 @@ import pytest
 from scene_driver import click, make_app, press, step, take_sets, top
 
 from game.daily import Daily, as_date, daily
+from game.variants import game_class
 from scenes.daily import ROWS, DailyScene
 from scenes.findall import FindAllScene
 from scenes.share import SHARE_FILE, PlayedScene
@@ -76,7 +77,8 @@ def test_the_share_text_is_on_the_results_screen(app):
     open_daily(app)
     res = play_findall(app)
     lines = res.data["share"].split("\n")
-    assert (lines[0], len(lines[2])) == ("Set Arcade · Find-all #2", 6)  # six Sets, no miss
+    title = game_class("findall").TITLE
+    assert (lines[0], len(lines[2])) == (f"Set Arcade · {title} #2", 6)  # six Sets, no miss
 
 
 def test_copy_headless_writes_the_share_file_and_says_so(app, tmp_path):

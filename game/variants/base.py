@@ -20,6 +20,7 @@ hooks: ``setup``, ``apply``, ``legal_moves``, ``view_extra`` and the
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
@@ -28,7 +29,7 @@ from ..cards import Card, code, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
-from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option
+from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option, counted
 
 VERSION = 1
 
@@ -105,6 +106,14 @@ class Game:
     LAPSE_COSTS: ClassVar[bool] = True  # does a call that runs out cost (Memory: its cards just turn back)?
     HAND_PAUSE: ClassVar[float] = 0.0  # seconds a won hand stays on the table before the next is dealt
     MENU_COLUMN: ClassVar[int] = 0  # the menu's column: 0 the card games, 1 the online game's modes
+    ONE_BY_ONE: ClassVar[bool] = False  # is a pick made a card a move (Memory's ``PICK`` turns up one card)?
+    # the daily deal (game.daily): a shipped table levels/daily/<mode>.json holds days worked out ahead
+    PAR: ClassVar[bool] = False  # does its daily show the solver's par (a table day's "par", "exact")?
+    PROVED_DAILY: ClassVar[bool] = False  # is its daily the first candidate deal the solver proves winnable?
+    #: a table day's fields, each with its check (game.loader); none: the mode has no daily table
+    DAY_FIELDS: ClassVar[dict[str, Callable[[Any], bool]]] = {}
+    REQUIRED_DAY_FIELDS: ClassVar[tuple[str, ...]] = ()  # the fields a table day must have
+    SOLVER: ClassVar[str] = ""  # the module ``python -m game.solver <mode>`` runs ("": none)
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -134,6 +143,31 @@ class Game:
     def kind_named(cls, name: str) -> Kind:
         """The declared kind called ``name`` (the first kind for an unknown name)."""
         return next((k for k in cls.KINDS if k.name == name), cls.KINDS[0])
+
+    @classmethod
+    def whole_pick(cls, verb: str) -> bool:
+        """Is ``verb`` a pick of all its cards in one move, which the mode judges (``pick_move``)?
+        "set" always, and the mode's own ``PICK`` unless its cards are turned one by one."""
+        return verb == "set" or (verb == cls.PICK and not cls.ONE_BY_ONE)
+
+    @classmethod
+    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
+        """The day's table entry worked out by the solver, by a fixed amount of work (never seconds):
+        the same on every machine.  None for a mode whose daily is its seed alone."""
+        return None
+
+    @classmethod
+    def daily_note(cls, par_text: str, line: list[str]) -> str:
+        """What ``python -m game.daily`` adds after a day's deal code (its par, its proof)."""
+        return f"  par {par_text}" if cls.PAR else ""
+
+    @classmethod
+    def share_line(cls, result: dict[str, Any]) -> str:
+        """A daily share text's first words on the game (``game.daily.share_text``): its score in
+        ``result["unit"]`` (Sets unless given), else won or done."""
+        if "score" in result:
+            return counted(result["score"], result.get("unit", "Sets"))
+        return "Won" if result.get("won") else "Done"
     VERBS: ClassVar[frozenset[str]] = frozenset()
     STATE: ClassVar[tuple[str, ...]] = ()
     OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
@@ -212,6 +246,11 @@ class Game:
     def may_draw(self, player: str) -> bool:
         """May ``player`` draw a card, and must a Set then use one of their own (20/20)?"""
         return False
+
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from (an online room judges a late pick by them);
+        none for a mode without such a table."""
+        return []
 
     def setup(self) -> None:
         """Build the starting state from ``self.seed`` / ``self.level``."""

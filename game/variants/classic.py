@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, find_sets, has_set, is_set, plural, worth
+from ..cards import DECK, Card, find_sets, has_set, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
@@ -76,6 +76,10 @@ class Classic(Game):
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
+
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from."""
+        return list(self.table)
 
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, card, find_sets, is_set, plural, worth
+from ..cards import DECK, Card, card, find_sets, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
@@ -65,6 +65,11 @@ The clock runs until the last Set is found.""")
     SEATS = (1, 4)
     ONLINE = True  # several people search one table (no bots)
     TIMED = True  # the clock is the score: moves carry their time
+    SOLVER = "game.solver.findall"  # the table and its Sets
+
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from."""
+        return list(self.table)
 
     @classmethod
     def result_words(cls, won: bool | None, score: Any) -> str:

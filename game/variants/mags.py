@@ -42,12 +42,15 @@ that uncovered a buried card can never be undone.
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any
 
 from ..cards import Card, code, find_sets, plural, third
 from ..errors import IllegalMove
+from ..loader import is_line, is_seed
 from ..move import Move
-from ..rng import deal
+from ..records import is_count
+from ..rng import daily_seed, deal
 from .facts import WINDOW_KEYS, Kind, Option, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
@@ -85,6 +88,25 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
     STATE = ("piles", "round", "taken", "ended", "played_out")
     OPTIONS = {"peek": True, "fair": False}
     UNDO = True
+    PAR = True  # the solver's par, exact when proved
+    DAY_FIELDS = {"seed": is_seed, "par": lambda v: is_count(v, 27), "exact": lambda v: isinstance(v, bool),
+                  "line": is_line}
+    REQUIRED_DAY_FIELDS = ("seed", "par")
+    SOLVER = "game.solver.mags"
+
+    @classmethod
+    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
+        """The day's par: the solver's within its work budget (``game.solver.mags.PAR_NODES``)."""
+        from ..solver.mags import PAR_NODES, par
+
+        seed = daily_seed(date, cls.NAME)
+        r = par(seed=seed, nodes=PAR_NODES)
+        return {"seed": seed, "par": r.sets, "exact": r.exact, "line": r.moves}
+
+    @classmethod
+    def share_line(cls, result: dict[str, Any]) -> str:
+        """The Sets taken, and the par."""
+        return f"{result['score']} Sets" + (f" (par {result['par']})" if result.get("par") is not None else "")
 
     def check_options(self) -> None:
         for name in ("peek", "fair"):

@@ -57,6 +57,7 @@ call time to turn the other two. While someone is turning cards, the others wait
     STATE = Race.STATE + ("up", "turner", "seen", "shown")
     PICK = "flip"
     LAPSE_COSTS = False
+    ONE_BY_ONE = True  # a flip turns up one card
 
     def setup(self) -> None:
         self.up: list[Card] = []  # face up now, in the order turned

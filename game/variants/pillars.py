@@ -33,12 +33,16 @@ level) a move that turned a foundation face up cannot be undone either.
 
 from __future__ import annotations
 
+import datetime as _dt
+from collections.abc import Iterator
 from typing import Any
 
 from ..cards import DECK, Card, card, code, find_sets, has_set, plural, shared
 from ..errors import IllegalMove
+from ..loader import is_line, is_seed
 from ..move import Move
-from ..rng import deal
+from ..records import is_count
+from ..rng import Rng, daily_seed, deal
 from .facts import WINDOW_KEYS, Kind, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
@@ -80,6 +84,56 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
             f"Shift+number moves it · S Set · O oracle · U undo · Y redo · {WINDOW_KEYS}")
     TUTORIAL = "solo_tutorial"
     KINDS = (Kind("normal", "Normal", unit="cards"),)
+    PROVED_DAILY = True  # the first candidate deal the solver proves Samson-winnable
+    DAY_FIELDS = {"seed": is_seed, "try": lambda v: is_count(v, 10_000), "line": is_line}
+    REQUIRED_DAY_FIELDS = ("seed",)
+    SOLVER = "game.solver.pillars"
+
+    @classmethod
+    def daily_candidates(cls, date: _dt.date) -> Iterator[int]:
+        """The fixed sequence of seeds tried for a day's deal: the daily seed, then ``r.next_u64()``…
+        of ``r = Rng(daily seed)``."""
+        first = daily_seed(date, cls.NAME)
+        yield first
+        r = Rng(first)
+        while True:
+            yield r.next_u64()
+
+    @classmethod
+    def proved_deal(cls, date: _dt.date, work: int) -> tuple[int, int, list[str]]:
+        """(seed, its place among the candidates, winning line) of the first candidate the solver
+        proves Samson-winnable within ``work``, of the first ``game.daily.PILLARS_TRIES``.
+
+        :raises RuntimeError: if none is (never seen).
+        """
+        from ..daily import PILLARS_TRIES
+        from ..solver.pillars import solve
+
+        for i, seed in enumerate(cls.daily_candidates(date)):
+            if i >= PILLARS_TRIES:
+                break
+            result = solve(seed=seed, limit=None, work=work)
+            if result.status == "win":
+                return seed, i, list(result.moves)
+        raise RuntimeError(f"no Samson-winnable {cls.TITLE} deal found for {date}")
+
+    @classmethod
+    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
+        """The day's deal, proved within ``game.daily.PILLARS_WORK``: ``{"seed", "try", "line"}``."""
+        from ..daily import PILLARS_WORK
+
+        seed, i, line = cls.proved_deal(date, PILLARS_WORK)
+        return {"seed": seed, "try": i, "line": line}
+
+    @classmethod
+    def daily_note(cls, par_text: str, line: list[str]) -> str:
+        """The proof: the length of the winning line."""
+        return f"  Samson-winnable: {len(line)}-move line" if line else "  (not proved)"
+
+    @classmethod
+    def share_line(cls, result: dict[str, Any]) -> str:
+        """Won as a title, won, or lost."""
+        return ("Won as " + result["title"]) if result.get("title") else ("Won" if result.get("won") else "Lost")
 
     @classmethod
     def result_words(cls, won: bool | None, score: Any) -> str:

@@ -15,12 +15,15 @@ never a win (view ``ended``).
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any
 
-from ..cards import find_sets, has_set, plural, worth
+from ..cards import Card, find_sets, has_set, plural, worth
 from ..errors import IllegalMove
+from ..loader import is_line, is_seed
 from ..move import Move
-from ..rng import deal
+from ..records import is_count
+from ..rng import daily_seed, deal
 from .base import Game
 from .facts import TABLE_KEYS, WINDOW_KEYS, plain
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
@@ -55,6 +58,31 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
     OPTIONS = {"fair": False}
     UNDO = True
     KEEP_ON_UNDO = ("hints",)
+    PAR = True  # a beam search's best score, a lower bound ("par ≥N")
+    DAY_FIELDS = {"seed": is_seed, "par": lambda v: is_count(v, 10_000), "exact": lambda v: isinstance(v, bool),
+                  "line": is_line}
+    REQUIRED_DAY_FIELDS = ("seed", "par")
+    SOLVER = "game.solver.points"
+
+    @classmethod
+    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
+        """The day's par: the beam search's best within its work budget (``game.solver.points.PAR_NODES``;
+        never exact)."""
+        from ..solver.points import PAR_NODES, par
+
+        seed = daily_seed(date, cls.NAME)
+        p = par(seed=seed, nodes=PAR_NODES)
+        return {"seed": seed, "par": p.score, "exact": False, "line": p.moves}
+
+    @classmethod
+    def share_line(cls, result: dict[str, Any]) -> str:
+        """The points, and the par as a lower bound."""
+        par = result.get("par")
+        return f"{result['score']} points" + (f" (par ≥{par})" if par is not None else "")
+
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from."""
+        return list(self.table)
 
     def check_options(self) -> None:
         if not isinstance(self.options["fair"], bool):

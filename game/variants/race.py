@@ -55,6 +55,10 @@ class Race(Game):
     SETUP = (Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2),) + \
         seat_rows(2, lambda v, i: v.get("players", 1) >= i)
 
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from."""
+        return list(self.table)
+
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
         """A race mode's engine options and seats from the setup values (as Classic's normal game).

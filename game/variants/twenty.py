@@ -99,6 +99,10 @@ class Twenty(Game):
     HAND_PAUSE = 4.5  # seconds the won hand stays on the table before the next deal
     time_limit = None
 
+    def table_cards(self) -> list[Card]:
+        """The cards laid out for everyone to pick from."""
+        return list(self.table)
+
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
         """Engine options and seats from the setup values: 2 to 4 players; P1 is the mouse player.
