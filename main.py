@@ -8,7 +8,7 @@ import os
 import sys
 import tempfile
 
-MODES = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
+from game.variants import MODES  # the registry (pygame-free): every mode, in the menu's order
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -43,7 +43,8 @@ def _frames(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="setarcade", description="Set Arcade: the card game of Sets, in eleven modes.")
+    p = argparse.ArgumentParser(prog="setarcade",
+                                description=f"Set Arcade: the card game of Sets, in {len(MODES)} modes.")
     p.add_argument("--mode", choices=MODES, help="go straight to a mode (its setup, or a deal with --seed)")
     p.add_argument("--seed", type=_seed, help="deal number to play")
     p.add_argument("--daily", nargs="?", const="today", type=_date, metavar="DATE", help="the daily deal")

@@ -262,7 +262,7 @@ class Bot:
         """
         options = game.bot_options(self.player)
         known = [o for o in options if o.difficulty >= 1]
-        midway = getattr(game, "picking", lambda p: False)(self.player)
+        midway = game.picking(self.player)
         n = len(game.table)
         out = []
         for o in known or options:

@@ -19,8 +19,8 @@ from .cards import Card, card, code
 from .errors import BadMove
 
 VERBS = frozenset(
-    "set miss deal3 add reshuffle hint end draw move deal oracle resign call lapse undo redo go".split()
-    + ["ultra", "flip"]  # UltraSet's four cards; Memory turns one card up
+    "set miss deal3 add reshuffle hint end draw move deal oracle resign call lapse undo redo go"
+    " ultra flip".split()  # UltraSet's four cards; Memory turns one card up
 )
 
 

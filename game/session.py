@@ -45,7 +45,6 @@ VERSION = 1
 CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
 BOT_SHOW = 0.55  # seconds a bot's call is shown, its three cards lit, before its pick is played
 MAX_STEPS = 100_000  # events one tick may fire at most (a guard; a real game has a few hundred)
-PICKS = frozenset({"set", "miss", "ultra", "flip"})  # moves that take (or try to take) cards: they need the call
 SESSION_WORDS = frozenset({"call", "undo", "redo", "lapse", "go"})  # events that are not variant moves
 
 
@@ -78,10 +77,12 @@ class Session:
                  practice: dict | None = None, pace: list | None = None) -> None:
         options = dict(options or {})
         cls = variants.game_class(mode)
-        self.realtime = bool(getattr(cls, "REALTIME", False))
-        self.timed = self.realtime or bool(getattr(cls, "TIMED", False))  # its moves carry their time
+        self.realtime = cls.REALTIME
+        self.timed = self.realtime or cls.TIMED  # its moves carry their time
+        # moves that take (or try to take) cards: they need the call
+        self.picks = frozenset({"set", "miss", cls.PICK})
         if seats is None:
-            seats = list(getattr(cls, "DEFAULT_SEATS", ("human",)))
+            seats = list(cls.DEFAULT_SEATS)
             if "players" in cls.OPTIONS:
                 n = int(options.get("players", len(seats)))
                 seats = (seats + ["bot:casual"] * n)[:n]
@@ -97,8 +98,8 @@ class Session:
                 options["players"] = len(seats)
         elif len(seats) != 1:
             raise ValueError(f"{mode} is played alone: one seat, not {len(seats)}")
-        if "bot" in kinds and not self.realtime:
-            raise ValueError(f"bots do not play {mode}")
+        if "bot" in kinds and not (self.realtime and cls.BOTS):
+            raise ValueError(f"bots do not play {cls.TITLE}")
         if not isinstance(call_time, (int, float)) or not 1.0 <= call_time <= 60.0:
             raise ValueError(f"call time is 1 to 60 seconds, not {call_time!r}")
         self.mode = mode
@@ -147,7 +148,7 @@ class Session:
     @property
     def left(self) -> float | None:
         """Seconds left in a mode with a time limit (Blitz), else None."""
-        limit = getattr(self.game, "time_limit", None)
+        limit = self.game.time_limit
         return None if limit is None else max(0.0, limit - self.clock)
 
     # ----- time ---------------------------------------------------------------------
@@ -200,7 +201,7 @@ class Session:
                     p = self.caller
                     return max(plan[0], self.clock), lambda: self._bot_acts(p, plan[1])
             return self.call_ends, self._end_call
-        limit = getattr(self.game, "time_limit", None)
+        limit = self.game.time_limit
         best = (limit, self._time_up) if limit is not None else None
         if self.bots and self.clock < self.hold_until:
             return self.hold_until, lambda: None  # the won hand is shown; bots look again after it
@@ -229,7 +230,7 @@ class Session:
     def _bot_acts(self, player: str, move: str) -> None:
         self.bots[player].reset()
         m = Move.parse(move)
-        if m.verb in PICKS:  # a pick: call (unless between flips), show the cards, then play them
+        if m.verb in self.picks:  # a pick: call (unless between flips), show the cards, then play them
             if self.caller != player:
                 self._record(f"{player} call")
             self.caller, self.pending = player, move
@@ -317,17 +318,17 @@ class Session:
     def _realtime_move(self, player: str, m: Move) -> str:
         self._check_free(player)
         move = str(Move(m.verb, m.cards, player, m.target))
-        if m.verb in ("set", "ultra") and hasattr(self.game, "pick_move"):
+        if self.game.whole_pick(m.verb):
             move = self.game.pick_move(player, m.cards)  # the mode decides what a right pick is
         elif m.verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
             move = str(Move("miss", m.cards, player))  # a wrong pick (the engine still checks the cards lie out)
         verb = Move.parse(move).verb
-        picks = verb in PICKS
+        picks = verb in self.picks
         implicit = self.caller is None and picks
         event = self._record(move)  # raises, changing nothing, if refused
         if implicit:  # a pick made without a call first: the call is part of it
             self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
-        if picks and getattr(self.game, "picking", lambda p: False)(player):  # Memory: between flips
+        if picks and self.game.picking(player):  # Memory: between flips
             if implicit:
                 self.call_ends = self.clock + self.call_time
             self.caller = player
@@ -338,7 +339,7 @@ class Session:
     def _keep_turning(self, player: str) -> None:
         """After a bot's card or a recorded pick: a player with cards still to turn keeps the call
         (Memory), for a call time from now."""
-        if getattr(self.game, "picking", lambda p: False)(player):
+        if self.game.picking(player):
             self.caller, self.call_ends = player, self.clock + self.call_time
 
     def _undo_redo(self, word: str) -> str:
@@ -359,11 +360,11 @@ class Session:
         words = move.split()
         verb = words[1] if words[0][:1] == "P" and len(words) > 1 and words[0][1:].isdigit() else words[0]
         if verb not in SESSION_WORDS:
-            before = self.game.hand if hasattr(self.game, "hand") else None
+            before = self.game.hand
             self.game.play(event if self.timed else move)
             self.changed = t
-            if self.realtime and before is not None and self.game.hand != before and not self.game.over:
-                self.hold_until = t + getattr(self.game, "HAND_PAUSE", 0.0)
+            if self.realtime and self.game.hand != before and not self.game.over:
+                self.hold_until = t + self.game.HAND_PAUSE
         self.events.append(event)
         return event
 
@@ -413,7 +414,7 @@ class Session:
             self.events.append(event)
             return
         self._record(" ".join(body), t)
-        if player is not None and verb in PICKS:
+        if player is not None and verb in self.picks:
             self._keep_turning(player)
 
     # ----- what a player sees ----------------------------------------------------------
@@ -445,8 +446,7 @@ class Session:
                       "score": scores.get(p)} for p in ranked]
         return {"mode": self.mode, "over": g.over, "won": bool(g.won), "score": g.score,
                 "time": round(self.clock, 2), "standings": standings, "title": g.title,
-                "lower_is_better": bool(getattr(g, "LOWER_IS_BETTER", False)),
-                "ended": bool(getattr(g, "ended", False)), "undos": g.undos, "moves": len(g.history)}
+                "lower_is_better": g.lower_is_better, "ended": bool(g.ended), "undos": g.undos, "moves": len(g.history)}
 
     # ----- saving -------------------------------------------------------------------------
     def to_json(self) -> str:

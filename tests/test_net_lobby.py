@@ -65,12 +65,12 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
     press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
     lobby = top(app)
     step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
-    assert [b.label for b in lobby.host_buttons[3:]] == ["Add: Bot (medium)", "Bot level: medium"]
+    assert [b.label for b in lobby.host_buttons[3:]] == ["Add: Bot (human)", "Bot level: human"]
     press(app, pygame.K_l, "l")
-    assert lobby.host_buttons[3].label == "Add: Bot (hard)"
+    assert lobby.host_buttons[3].label == "Add: Bot (fast)"
     press(app, pygame.K_b, "b")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 2)
-    assert lobby.lobby["seats"][1]["name"] == "Bot (hard)"
+    assert lobby.lobby["seats"][1]["name"] == "Bot (fast)"
     bob = join(app.room_server.port, lobby.lobby["room"], "Bob")
     step_until(app, lambda: len(lobby.lobby["seats"]) == 3)
     app.step(0.05)  # an update of the scene: the client's thread had the news first
@@ -88,7 +88,7 @@ def test_the_host_removes_a_departed_players_seat_and_a_bot_by_key_mouse_and_pad
     lobby.draw(app.screen)
 
     press(app, pygame.K_3, "3")  # the departed player's seat, by its number
-    step_until(app, lambda: [s["name"] for s in lobby.lobby["seats"]] == ["Player", "Bot (hard)"])
+    step_until(app, lambda: [s["name"] for s in lobby.lobby["seats"]] == ["Player", "Bot (fast)"])
     click(app, lobby.remove_buttons[1].rect.center)  # the bot, by mouse
     step_until(app, lambda: len(lobby.lobby["seats"]) == 1)
 

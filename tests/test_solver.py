@@ -358,7 +358,7 @@ def test_points_par_replays_to_its_score_and_plays_out():
 def test_points_par_is_at_least_the_greedy_line():
     greedy = points._beam(points._State(deal(5)[:12], deal(5)[12:], 0, 0, []), 1, points._Budget(None, None))
     score, _ = points.par(seed=5, limit=1)
-    assert score >= greedy.points
+    assert score >= greedy.score
 
 
 # ----- find-all -------------------------------------------------------------

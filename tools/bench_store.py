@@ -45,7 +45,7 @@ def run() -> dict:
     try:
         store = Store(folder)
         out: dict = {}
-        for mode in ("points", "pillars", "mags"):
+        for mode in [g.NAME for g in variants.games() if g.UNDO]:  # the modes saved move by move
             g = _long_game(mode, 7, 60)
             text = g.to_json()
             samples = []

@@ -230,6 +230,7 @@ class RemoteSession:
         self.final: dict | None = None  # the server's result once the game is over
         self.lobby: dict | None = client.lobby
         self.based = now is not None  # False: the first tick's ``now`` sets the time base (any clock)
+        self.last_id = 0
         self.load(state, 0.0 if now is None else now)
 
     def load(self, state: dict, now: float) -> None:
@@ -242,7 +243,6 @@ class RemoteSession:
         self.seat = int(state.get("seat", self.client.seat))
         self.names = list(state.get("names", []))
         self.room = state.get("room")
-        self.last_id = getattr(self, "last_id", 0)
         self.guess: int | None = None  # the id of a call shown before the server took it
 
     def __getattr__(self, name: str) -> Any:

@@ -24,15 +24,16 @@ from ..cards import code
 from ..errors import BadMove, IllegalMove
 from ..move import Move
 from ..session import Session, from_json, new_session, seat_kind
+from ..variants.facts import BOT_LEVELS
 from .protocol import ProtocolError, dump, new_token
 
 MAX_SEATS = 4
 KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
-#: how a bot level is named to players (the level "human" plays at a person's pace: a medium bot)
-LEVEL_NAMES = {"beginner": "beginner", "casual": "easy", "human": "medium", "fast": "hard", "expert": "expert"}
-#: Modes a room plays: every mode with a ``players`` option (Classic, 20/20, the Find-all race, and
-#: any table mode added later the same way).
-ONLINE = tuple(m for m in variants.MODES if "players" in variants.game_class(m).OPTIONS)
+#: how a bot level is named to players: as in the window (``game.variants.facts.BOT_LEVELS``)
+LEVEL_NAMES = {level: level for level in BOT_LEVELS}
+#: Modes a room plays: every mode whose class says ``ONLINE`` (Classic, 20/20, the Find-all race, the
+#: online game's modes, and any mode added later the same way).
+ONLINE = tuple(g.NAME for g in variants.games("ONLINE"))
 
 
 @dataclass
@@ -51,7 +52,7 @@ class Seat:
 
 def table_of(s: Session) -> frozenset[str]:
     """The codes of the cards on the table (none for a mode without one)."""
-    return frozenset(code(c) for c in getattr(s.game, "table", ()) or ())
+    return frozenset(code(c) for c in s.game.table_cards())
 
 
 def due_clock(s: Session) -> float | None:
@@ -72,14 +73,14 @@ def due_clock(s: Session) -> float | None:
 class Room:
     """A room with code ``code``; ``out(conns, text)`` delivers messages."""
 
-    def __init__(self, code: str, out: Callable[[list, str], None], mode: str = "classic",
+    def __init__(self, code: str, out: Callable[[list, str], None], mode: str | None = None,
                  options: dict | None = None, call_time: float = 5.0, seed: int | None = None) -> None:
         self.code = code
         self.out = out
         self.seats: list[Seat] = []
         self.host = 0
-        self.mode, self.options, self.call_time = "classic", {}, 5.0
-        self.configure(mode, options or {}, call_time)
+        self.mode, self.options, self.call_time = variants.MODES[0], {}, 5.0  # the menu's first mode
+        self.configure(self.mode if mode is None else mode, options or {}, call_time)
         self.seed = seed  # the first game's deal (tests, a shared deal); else a fresh random one each game
         self.number = 0  # games dealt so far
         self.session: Session | None = None
@@ -147,6 +148,9 @@ class Room:
         :raises ProtocolError: not the host, a game on, a full room, an unknown level.
         """
         self.check_host(seat, "add bots")
+        game = variants.game_class(self.mode)
+        if not (game.BOTS and game.REALTIME):
+            raise ProtocolError(f"bots do not play {game.TITLE}: invite friends instead")
         try:
             seat_kind(f"bot:{level}")
         except ValueError as e:
@@ -242,7 +246,7 @@ class Room:
             m = Move.parse(action)
         except BadMove:
             return  # the session says what is wrong with it
-        if m.verb not in ("set", "ultra", "miss") or not m.cards:
+        if not (s.game.whole_pick(m.verb) or m.verb == "miss") or not m.cards:
             return
         changed = frozenset().union(*(cards for n, cards in self.changes if n > seen))
         hit = sorted({code(c) for c in m.cards} & changed)

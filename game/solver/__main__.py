@@ -1,5 +1,8 @@
 """Command line: ``python -m game.solver MODE --seed N [--oracles] [--limit S] [--level basic|advanced]``.
 
+MODE is a mode whose class names its solver (``SOLVER``): Pillars, Mag's,
+Solitaire-Set and Find-all.
+
 Mag's and Solitaire-Set pars are searched within the fixed work budget a
 player's par uses (the same on every machine) unless ``--limit`` gives
 seconds instead.
@@ -12,19 +15,25 @@ undecided, 2 on bad arguments (with a message saying which).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from collections.abc import Callable
+from types import ModuleType
 
+from .. import variants
 from ..cards import code, find_sets
 from . import findall, mags, pillars, points
 
-MODES = ("pillars", "mags", "points", "findall")
-DEFAULT_LIMITS = {"pillars": 10.0, "mags": None, "points": None, "findall": 0.0}  # None: the work budget
+
+def solvers() -> dict[str, ModuleType]:
+    """Each mode that names a solver (its class's ``SOLVER``) -> that solver's module, in menu order."""
+    return {g.NAME: importlib.import_module(g.SOLVER) for g in variants.games() if g.SOLVER}
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m game.solver",
                                 description="Solve a seeded Set Arcade deal.")
-    p.add_argument("mode", choices=MODES, help="which solver")
+    p.add_argument("mode", choices=list(solvers()), help="which solver")
     p.add_argument("--seed", type=_seed, required=True, help="the deal's seed (a whole number ≥ 0)")
     p.add_argument("--oracles", action="store_true", help="pillars: allow the oracles (not Samson)")
     p.add_argument("--limit", type=_limit, default=None, help="seconds to search (default per mode)")
@@ -52,14 +61,15 @@ def _limit(text: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = _parser().parse_args(argv)
-    if args.oracles and args.mode != "pillars":
+    solver = solvers()[args.mode]
+    if args.oracles and solver is not pillars:
         print("--oracles is a Pillars option", file=sys.stderr)
         return 2
-    limit = args.limit if args.limit is not None else DEFAULT_LIMITS[args.mode]
-    return {"pillars": _pillars, "mags": _mags, "points": _points, "findall": _findall}[args.mode](args, limit)
+    run, default = RUNS[solver]
+    return run(args, args.limit if args.limit is not None else default)
 
 
-def _pillars(args: argparse.Namespace, limit: float) -> int:
+def _pillars(args: argparse.Namespace, limit: float | None) -> int:
     r = pillars.solve(seed=args.seed, oracles=args.oracles, limit=limit)
     kind = "with oracles" if args.oracles else "as Samson"
     if r.status == "win":
@@ -94,13 +104,18 @@ def _points(args: argparse.Namespace, limit: float | None) -> int:
     return 0
 
 
-def _findall(args: argparse.Namespace, limit: float) -> int:
+def _findall(args: argparse.Namespace, limit: float | None) -> int:
     cards, sets = findall.puzzle(args.seed, args.level)
     print(f"Find-all seed {args.seed} ({args.level}): {len(cards)} cards, {sets} Sets")
     print(" ".join(code(c) for c in cards))
     for s in find_sets(cards):
         print("  " + " ".join(code(c) for c in s))
     return 0
+
+
+#: each solver's module -> what prints its answer, and its default limit in seconds (None: the work budget)
+RUNS: dict[ModuleType, tuple[Callable[[argparse.Namespace, float | None], int], float | None]] = {
+    pillars: (_pillars, 10.0), mags: (_mags, None), points: (_points, None), findall: (_findall, 0.0)}
 
 
 if __name__ == "__main__":

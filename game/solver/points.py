@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ..cards import code, find_sets, worth
 from ..rng import Rng, deal
-from ..variants.points import RESHUFFLE_COST, TABLE
+from ..variants.points import RESHUFFLE_COST, TABLE, Points
 from ..variants.table import take_and_refill
 
 WIDTHS = (4, 16, 64, 256, 1024)
@@ -31,10 +31,10 @@ CARD_VALUE = 0.8  # rough points a card still to play is worth: ranks states tha
 
 
 class _State:
-    __slots__ = ("table", "deck", "rng", "points", "moves")
+    __slots__ = ("table", "deck", "rng", "score", "moves")
 
-    def __init__(self, table: list[int], deck: list[int], rng: int, points: int, moves: list[str]) -> None:
-        self.table, self.deck, self.rng, self.points, self.moves = table, deck, rng, points, moves
+    def __init__(self, table: list[int], deck: list[int], rng: int, score: int, moves: list[str]) -> None:
+        self.table, self.deck, self.rng, self.score, self.moves = table, deck, rng, score, moves
 
     def children(self) -> list[_State]:
         sets = find_sets(self.table)
@@ -43,19 +43,19 @@ class _State:
             table, deck = list(self.table), list(self.deck)
             pts = 1 if len(table) > TABLE else worth(*s)
             take_and_refill(table, deck, s, TABLE)
-            out.append(_State(table, deck, self.rng, self.points + pts,
+            out.append(_State(table, deck, self.rng, self.score + pts,
                               self.moves + ["set " + " ".join(code(c) for c in s)]))
         if sets:
             return out
         if self.deck:
-            out.append(_State(self.table + self.deck[:1], self.deck[1:], self.rng, self.points,
+            out.append(_State(self.table + self.deck[:1], self.deck[1:], self.rng, self.score,
                               self.moves + ["add"]))
         if self.deck or len(self.table) > TABLE:
             rng = Rng(0)
             rng.state = self.rng
             cards = self.table + self.deck
             rng.shuffle(cards)
-            out.append(_State(cards[:TABLE], cards[TABLE:], rng.state, self.points - RESHUFFLE_COST,
+            out.append(_State(cards[:TABLE], cards[TABLE:], rng.state, self.score - RESHUFFLE_COST,
                               self.moves + ["reshuffle"]))
         return out
 
@@ -63,7 +63,7 @@ class _State:
         return (tuple(self.table), tuple(self.deck), self.rng)
 
     def rank(self) -> float:
-        return self.points + CARD_VALUE * (len(self.table) + len(self.deck))
+        return self.score + CARD_VALUE * (len(self.table) + len(self.deck))
 
 
 class Par(NamedTuple):
@@ -99,11 +99,11 @@ def par(seed: int, limit: float | None = None, nodes: int | None = None) -> Par:
             break
         if budget.left < GROWTH * (before - budget.left):
             break  # the next beam, about four times as dear, could not finish: it is not begun
-        if best is None or done.points > best.points:
+        if best is None or done.score > best.score:
             best = done
     if best is None:  # not even the narrowest beam finished: play it out greedily
         best = _beam(start, 1, _Budget(None, None))
-    return Par(best.points, list(best.moves))
+    return Par(best.score, list(best.moves))
 
 
 class _Budget:
@@ -128,7 +128,7 @@ def _beam(start: _State, width: int, budget: _Budget) -> _State | None:
         seen, nxt = set(), []
         for st in beam:
             kids = st.children()
-            if not kids and (best is None or st.points > best.points):
+            if not kids and (best is None or st.score > best.score):
                 best = st
             for k in kids:
                 key = k.key()
@@ -145,9 +145,7 @@ def replay_score(seed: int, moves: list[str]) -> int:
 
     :raises IllegalMove: when a move does not replay.
     """
-    from ..variants import new
-
-    g = new("points", seed=seed)
+    g = Points(seed=seed)
     for m in moves:
         g.play(m)
     return g.score
