@@ -100,30 +100,22 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
             yield r.next_u64()
 
     @classmethod
-    def proved_deal(cls, date: _dt.date, work: int) -> tuple[int, int, list[str]]:
-        """(seed, its place among the candidates, winning line) of the first candidate the solver
-        proves Samson-winnable within ``work``, of the first ``game.daily.PILLARS_TRIES``.
+    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
+        """The day's deal: the first of the first ``game.daily.PILLARS_TRIES`` candidates the solver
+        proves Samson-winnable within ``game.daily.PILLARS_WORK``: ``{"seed", "try", "line"}``.
 
         :raises RuntimeError: if none is (never seen).
         """
-        from ..daily import PILLARS_TRIES
+        from ..daily import PILLARS_TRIES, PILLARS_WORK
         from ..solver.pillars import solve
 
         for i, seed in enumerate(cls.daily_candidates(date)):
             if i >= PILLARS_TRIES:
                 break
-            result = solve(seed=seed, limit=None, work=work)
+            result = solve(seed=seed, limit=None, work=PILLARS_WORK)
             if result.status == "win":
-                return seed, i, list(result.moves)
+                return {"seed": seed, "try": i, "line": list(result.moves)}
         raise RuntimeError(f"no Samson-winnable {cls.TITLE} deal found for {date}")
-
-    @classmethod
-    def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:
-        """The day's deal, proved within ``game.daily.PILLARS_WORK``: ``{"seed", "try", "line"}``."""
-        from ..daily import PILLARS_WORK
-
-        seed, i, line = cls.proved_deal(date, PILLARS_WORK)
-        return {"seed": seed, "try": i, "line": line}
 
     @classmethod
     def daily_note(cls, par_text: str, line: list[str]) -> str:
