@@ -29,7 +29,7 @@ from ..cards import Card, code, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
-from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option, counted
+from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option
 
 VERSION = 1
 

@@ -57,15 +57,6 @@ class Kind:
 NORMAL = Kind("normal", "Normal")
 
 
-def counted(n: float, unit: str) -> str:
-    """``n`` things of a plural ``unit``, singular for one.
-
-    >>> counted(1, "UltraSets"), counted(2.5, "points")
-    ('1 UltraSet', '2.5 points')
-    """
-    return f"{n:g} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
-
-
 def plain(text: str) -> str:
     """Paragraphs separated by blank lines, each joined into one line (the screen wraps them).
 
