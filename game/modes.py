@@ -29,7 +29,7 @@ class ModeInfo:
     name: str
     title: str
     tagline: str
-    scene: str | None  # the play scene's registered name (the mode's own: scenes find it by its class)
+    scene: str  # the play scene's registered name (the mode's own: scenes find it by its class)
     help: str
     options: tuple[Option, ...] = field(default_factory=tuple)
     #: setup values -> the scene's start data ({"options": engine options, "seats": ...})
@@ -42,10 +42,6 @@ class ModeInfo:
     tutorial: str = "tutorial"
     #: the mode's class, where everything else it declares is read
     game: type[Game] = Game
-
-    @property
-    def ready(self) -> bool:
-        return self.scene is not None
 
 
 def info_of(cls: type[Game]) -> ModeInfo:

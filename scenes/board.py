@@ -58,7 +58,7 @@ class Board:
             sc.app.sound("select")
         for s in sc.sprites.values():
             s.selected = s.card in sc.selected
-        return len(sc.selected) == getattr(sc, "pick_size", 3)
+        return len(sc.selected) == sc.game.SIZE
 
     def show_card(self, c: int, pos: tuple[float, float], hold: float = 1.4) -> None:
         """Show card ``c`` a moment at ``pos``, off the table (UltraSet's card both pairs complete to): it

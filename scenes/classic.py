@@ -11,8 +11,10 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from game.cards import card, code, describe, worth
 from game.move import Move
+from game.variants.classic import Classic
 from sprites import theme
 from sprites.cardart import ASPECT, art_for
 from sprites.hud import Button, ring
@@ -31,21 +33,20 @@ class ClassicScene(TableScene):
     """Classic, and the race modes played the same way (Junior, Set-Chain, UltraSet, Shuffle): the
     registry's name for the scene is the mode it plays."""
 
-    mode = "classic"
+    mode = Classic.NAME
     TIMED = True
+    _clock_at: pygame.Rect | None = None  # where the clock's words were last frame
 
     def enter(self, data: dict[str, Any]) -> None:
         self.said: dict[str, float] = {}  # player -> seconds left showing "SET!"
-        if self.mode != "classic" and "session" not in data:  # a race mode's first-play pages (not online: the
-            # room's game goes on meanwhile; they are in its help), under the basics when those come too
-            self.first_play(data, self.mode, "solo_tutorial", {"mode": self.mode})
+        game = variants.game_class(self.mode)
+        self.verb = game.PICK  # UltraSet's pick is "ultra", of four cards; Memory's "flip", a card at a time
+        self.pick_size = game.SIZE
         super().enter(data)
         self.hand = self.v["hand"]
-        self.verb = getattr(self.game, "PICK", "set")  # UltraSet's pick is "ultra", of four cards
-        self.pick_size = 4 if self.verb == "ultra" else 3
 
     def make_board(self) -> TableBoard:
-        return MemoryBoard(self) if self.mode == "memory" else TableBoard(self)
+        return MemoryBoard(self) if variants.game_class(self.mode).FACE_DOWN else TableBoard(self)
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """P1 is the person at the mouse (a bot in a demo); the others as set up."""
@@ -163,20 +164,16 @@ class ClassicScene(TableScene):
             s.selected = False
         who = m.player or "P1"
         at = self.player_pos(who)
-        if m.verb == "ultra":
-            last = self.v.get("last") or {}
-            self.float_text("+1", at, theme.GOOD)
-            self.app.sound("set")
-            if last.get("completes"):
-                self.toast.show(f"UltraSet: both pairs complete to {describe(card(last['completes']))}", theme.INFO)
-                self.board.show_card(card(last["completes"]), self.set_center(m.cards))  # where the four were
-            self.sync(taker=at)
-        elif m.verb == "set":
-            k = worth(*m.cards)
+        if m.verb == self.verb and len(m.cards) == self.pick_size:  # a right pick (UltraSet's: four cards)
+            k = worth(*m.cards) if len(m.cards) == 3 else 0
             self.float_text("+1", at, theme.GOOD)
             self.app.sound("megaset" if k == 4 else "set")
             if k == 4:
                 self.burst(self.set_center(m.cards))
+            completes = (self.v.get("last") or {}).get("completes")
+            if completes:  # UltraSet: the card both pairs complete to, shown where the four were
+                self.toast.show(f"UltraSet: both pairs complete to {describe(card(completes))}", theme.INFO)
+                self.board.show_card(card(completes), self.set_center(m.cards))
             self.sync(taker=at)
         elif m.verb == "flip":  # Memory: a card turned up (the board shows the three)
             self.board.flipped(m, at)
@@ -186,7 +183,7 @@ class ClassicScene(TableScene):
                 self.shake(list(m.cards))
             else:
                 self.app.sound("wrong")
-                if not getattr(self.game, "LAPSE_COSTS", True):  # Memory: the cards just turn back
+                if not self.game.LAPSE_COSTS:  # Memory: the cards just turn back
                     self.toast.show(f"{who}: time is up — the cards turn back", theme.BAD)
                 else:
                     self.float_text("−1", at, theme.BAD)
@@ -248,7 +245,7 @@ class ClassicScene(TableScene):
         label = self.clock_label()
         where = theme.text(label, round(f.unit * 2.0), theme.INK, True).get_rect(
             center=(int(f.board.centerx), int(f.top.centery))).inflate(4, 4)
-        was, self._clock_at = getattr(self, "_clock_at", where), where
+        was, self._clock_at = self._clock_at or where, where
         return where.union(was), (label, self.clock_urgent())
 
     def box_key(self, p: str) -> tuple:
@@ -335,8 +332,7 @@ class ClassicScene(TableScene):
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The caller's banner in the top bar: who picks, and how many cards."""
         u = self.frame.unit
-        ask = "turn up three" if self.verb == "flip" else "pick four" if self.pick_size == 4 else "pick three"
-        theme.blit_text(surface, f"{self.seat_name(self.caller)}: {ask} cards!", round(u * 1.2),
+        theme.blit_text(surface, f"{self.seat_name(self.caller)}: {self.game.ASK} cards!", round(u * 1.2),
                         (self.frame.board.centerx + u * 3.6, self.frame.top.centery), theme.ACCENT, True, "midleft")
 
     def draw_previous(self, surface: pygame.Surface, rect: pygame.Rect, previous: list[str], y: float) -> None:

@@ -6,11 +6,13 @@ Start data (all optional): ``date`` (the day shown, "YYYY-MM-DD"), ``today``
 ready: ``--daily --mode M``), ``solve`` (False: never run the solver) and
 ``solver`` (``daily``'s stand-in, for tests).
 
-``game.daily.daily(..., solve=False)`` is instant; a day missing from the
-shipped tables needs the solver (Pillars: the proved Samson-winnable seed;
-Mag's and Solitaire-Set: the par), which runs in a daemon thread while the
-row shows a spinner, so the frame loop never waits.  Solved days are kept
-for the session.
+A row for every mode with a daily (``games("DAILY")``, the registry's
+order).  ``game.daily.daily(..., solve=False)`` is instant; a day missing
+from the shipped tables needs the solver (a mode's class with
+``PROVED_DAILY``: Pillars' proved Samson-winnable seed; with ``PAR``: Mag's
+and Solitaire-Set's par), which runs in a daemon thread while the row shows a
+spinner, so the frame loop never waits.  Solved days are kept for the
+session.
 """
 
 from __future__ import annotations
@@ -18,29 +20,48 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, overload
 
 import pygame
 
 from game.cards import code
 from game.daily import EPOCH, Daily, as_date, daily, day_number
 from game.rng import deal
-from game.variants import game_class
+from game.variants import game_class, games
 from sprites import theme
 from sprites.hud import Button, clock_text
 
 from .base import Scene
-from .modes import MODES, defaults
-from .tally import day_streaks
+from .modes import MODES
+from .tally import day_streaks, every_day_streak
 from .widgets import header, unit_of
 
-ROWS = ("classic", "points", "twenty", "mags", "pillars", "findall", "junior", "chain", "ultra", "memory", "shuffle")
 PER_COLUMN = 6  # rows in a column: the modes of the online game make a second column
-SLOW = ("pillars", "mags", "points")  # modes whose deal or par may need the solver
-NOTES = {"classic": "solo: clear the deck, one hand", "twenty": "you against one casual bot",
-         "findall": "6 Sets hidden among 12 cards",
-         **{m: "you against one casual bot" for m in ("junior", "chain", "ultra", "memory", "shuffle")}}
+
+
+class _Rows(Sequence[str]):
+    """The modes with a daily, a row each, read from the registry when asked (a registered mode shows)."""
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        return [g.NAME for g in games("DAILY")][i]
+
+    def __len__(self) -> int:
+        return len(games("DAILY"))
+
+
+ROWS: Sequence[str] = _Rows()
+
+
+def slow(mode: str) -> bool:
+    """Does the mode's deal or par need the solver on a day past the shipped tables?"""
+    game = game_class(mode)
+    return game.PAR or game.PROVED_DAILY
 
 _solved: dict[tuple[str, str], Daily | str] = {}  # (date, mode) -> the solved day, or why it failed
 _running: set[tuple[str, str]] = set()
@@ -60,14 +81,12 @@ def _work(key: tuple[str, str], solver: Callable[..., Daily]) -> None:
 def launch_data(d: Daily, today: str) -> tuple[str, dict[str, Any]]:
     """(scene, start data) for playing a daily deal; the data carries the day so the play is counted."""
     info = MODES[d.mode]
-    values = defaults(info)
-    if d.mode == "classic":
-        values.update(type="normal", players=1)
+    values = info.game.daily_values()
     data: dict[str, Any] = {"seed": d.seed, **info.build(values), "values": values,
                             "daily": {"date": d.date.isoformat(), "today": today, "par": d.par,
                                       "number": d.number}}
-    if d.mode == "mags" and d.par is not None:  # the deal as a level, so the table and results show par
-        data["level"] = {"variant": "mags", "id": f"daily-{d.date.isoformat()}", "name": f"Daily #{d.number}",
+    if info.game.DAILY_LEVEL and d.par is not None:  # the deal as a level, so the table and results show par
+        data["level"] = {"variant": d.mode, "id": f"daily-{d.date.isoformat()}", "name": f"Daily #{d.number}",
                          "seed": d.seed, "deck": [code(c) for c in deal(d.seed)], "par": d.par}
     return info.scene, data
 
@@ -90,10 +109,11 @@ class DailyScene(Scene):
         self.solve = data.get("solve", True)
         self.solver = data.get("solver", daily)
         self.launch_mode = data.get("launch")
-        self.focus = ROWS.index(data["mode"]) if data.get("mode") in ROWS else 0
+        self.modes = list(ROWS)  # a row each
+        self.focus = self.modes.index(data["mode"]) if data.get("mode") in self.modes else 0
         self.t = 0.0
         self.notice = ""
-        self.play_buttons = [Button("Play", lambda m=m: self.play(m), accent=True) for m in ROWS]
+        self.play_buttons = [Button("Play", lambda m=m: self.play(m), accent=True) for m in self.modes]
         self.nav = [Button("‹ Day before", lambda: self.shift(-1), "PgUp"),
                     Button("Today", self.to_today, "Home"),
                     Button("Day after ›", lambda: self.shift(1), "PgDn")]
@@ -106,21 +126,21 @@ class DailyScene(Scene):
         iso = self.day.isoformat()
         self.deals: dict[str, Daily | None] = {}
         self.taken: set[str] = set()  # modes whose solver answer is already shown
-        for m in ROWS:
+        for m in self.modes:
             with _lock:
                 done = _solved.get((iso, m))
             quick = done if isinstance(done, Daily) else self.solver(iso, m, solve=False)
             if done is not None:
                 self.taken.add(m)
             self.deals[m] = quick
-            if done is None and self.solve and m in SLOW and self.needs_solver(quick):
-                self.deals[m] = None if m == "pillars" else quick
+            if done is None and self.solve and slow(m) and self.needs_solver(quick):
+                self.deals[m] = None if game_class(m).PROVED_DAILY else quick  # no deal until proved
                 self.start_solving(iso, m)
         self.update_buttons()
 
     @staticmethod
     def needs_solver(d: Daily | str) -> bool:
-        return isinstance(d, Daily) and (not d.line if d.mode == "pillars" else d.par is None)
+        return isinstance(d, Daily) and (not d.line if game_class(d.mode).PROVED_DAILY else d.par is None)
 
     def start_solving(self, iso: str, mode: str) -> None:
         key = (iso, mode)
@@ -137,7 +157,7 @@ class DailyScene(Scene):
     def collect(self) -> None:
         """Take in what the solver finished since the last frame."""
         iso = self.day.isoformat()
-        for m in SLOW:
+        for m in filter(slow, self.modes):
             with _lock:
                 done = _solved.get((iso, m))
             if done is None or m in self.taken:
@@ -146,14 +166,15 @@ class DailyScene(Scene):
             if isinstance(done, str):
                 if self.deals.get(m) is None:  # Pillars unproved: the plain daily seed can still be played
                     self.deals[m] = self.solver(iso, m, solve=False)
-                what = "no deal could be proved winnable" if m == "pillars" else "the par could not be worked out"
-                self.notice = f"{game_class(m).TITLE}: {what} for this day ({done[:60]})"
+                proving = game_class(m).PROVED_DAILY
+                what = "no deal could be proved winnable" if proving else "the par could not be worked out"
+                self.notice = f"{MODES[m].title}: {what} for this day ({done[:60]})"
             else:
                 self.deals[m] = done
             self.update_buttons()
 
     def update_buttons(self) -> None:
-        for m, b in zip(ROWS, self.play_buttons):
+        for m, b in zip(self.modes, self.play_buttons):
             b.enabled = self.deals.get(m) is not None
             b.label = "Play again" if self.played(m) else "Play"
             b.accent = not self.played(m)
@@ -187,8 +208,8 @@ class DailyScene(Scene):
                     pygame.K_LEFT: lambda: self.shift(-1), pygame.K_RIGHT: lambda: self.shift(1),
                     pygame.K_UP: lambda: self.move(-1), pygame.K_DOWN: lambda: self.move(1),
                     pygame.K_TAB: lambda: self.move(1),
-                    pygame.K_RETURN: lambda: self.play(ROWS[self.focus]),
-                    pygame.K_KP_ENTER: lambda: self.play(ROWS[self.focus])}
+                    pygame.K_RETURN: lambda: self.play(self.modes[self.focus]),
+                    pygame.K_KP_ENTER: lambda: self.play(self.modes[self.focus])}
             if e.key in keys:
                 keys[e.key]()
                 return True
@@ -204,7 +225,7 @@ class DailyScene(Scene):
         return False
 
     def move(self, step: int) -> None:
-        self.focus = (self.focus + step) % len(ROWS)
+        self.focus = (self.focus + step) % len(self.modes)
 
     # ----- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -223,7 +244,7 @@ class DailyScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return any(self.pending(m) for m in SLOW)
+        return any(self.pending(m) for m in filter(slow, self.modes))
 
     def wake_in(self) -> float | None:
         return 1.0 - (_dt.datetime.now().timestamp() % 1.0) + 0.01  # the countdown's next second
@@ -238,7 +259,7 @@ class DailyScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u = unit_of(size)
-        columns = -(-len(ROWS) // PER_COLUMN)
+        columns = -(-len(self.modes) // PER_COLUMN)
         width = round(min(w - 2 * u, u * 52) if columns == 1 else (min(w - 2 * u, u * 70) - u) / columns)
         x0 = (w - columns * width - (columns - 1) * round(u)) // 2
         bh = round(u * 1.9)
@@ -250,7 +271,7 @@ class DailyScene(Scene):
         top = u * 9.7
         self.rows = [pygame.Rect(x0 + (i // PER_COLUMN) * (width + round(u)),
                                  round(top + i % PER_COLUMN * (row_h + gap)), width, round(row_h))
-                     for i in range(len(ROWS))]
+                     for i in range(len(self.modes))]
         for r, b in zip(self.rows, self.play_buttons):
             b.rect = pygame.Rect(r.right - round(u * 8.5), r.centery - bh // 2, round(u * 7.6), bh)
         self.back.rect = pygame.Rect(w // 2 - round(u * 5), h - round(u * 3.6), round(u * 10), round(u * 2.0))
@@ -261,14 +282,14 @@ class DailyScene(Scene):
         n = day_number(self.day)
         when = "today" if self.day == self.today else "archive: play for fun, not counted"
         header(surface, f"Daily deal #{n}", f"{self.day.strftime('%A %d %B %Y')} · {when}", u)
-        every = day_streaks(self.app, "classic", self.today.isoformat())["all"]
+        every = every_day_streak(self.app, self.today.isoformat())
         theme.blit_text(surface, f"next deal in {self.countdown()}", round(u * 0.95), (w - u * 1.2, u * 1.4),
                         theme.MUTED, True, "topright")
         theme.blit_text(surface, f"daily streak {every} day{'s' * (every != 1)}", round(u * 0.95),
                         (u * 1.2, u * 1.4), theme.ACCENT if every else theme.MUTED, True, "topleft")
         for b in self.nav:
             b.draw(surface)
-        for i, m in enumerate(ROWS):
+        for i, m in enumerate(self.modes):
             self.draw_row(surface, i, m)
         self.back.draw(surface)
         help_text = self.notice or "Up/Down choose · Enter play · Left/Right other days · Home today · Esc menu"
@@ -293,7 +314,7 @@ class DailyScene(Scene):
         about, busy = self.about(mode, d)
         if busy:
             self.spinner(surface, (mx + u * 0.5, r.top + u * 1.1), u * 0.45)
-        special = mode in SLOW and not busy and "unavailable" not in about and "not proved" not in about
+        special = slow(mode) and not busy and "unavailable" not in about and "not proved" not in about
         theme.blit_text(surface, about, round(u * 0.9), (mx + (u * 1.3 if busy else 0), r.top + u * 1.1),
                         theme.ACCENT if special else theme.MUTED, True, "midleft")
         rec = self.played(mode)
@@ -337,17 +358,18 @@ class DailyScene(Scene):
     def about(self, mode: str, d: Daily | str | None) -> tuple[str, bool]:
         """What the row says about the deal, and whether the solver is still at it."""
         busy = self.pending(mode)
-        if mode == "pillars":
+        game = game_class(mode)
+        if game.PROVED_DAILY:
             if d is None:
                 return "finding a deal proved winnable…", True
-            return ("proved winnable as Samson" if d.line else "not proved winnable (solver off)"), False
-        if mode in ("mags", "points"):
+            return (game.DAILY_NOTE if isinstance(d, Daily) and d.line else "not proved winnable (solver off)"), False
+        if game.PAR:
             if busy:
                 return "par: the solver is working…", True
             if isinstance(d, Daily) and d.par is not None:
-                return f"par {d.par_text} {'Sets' if mode == 'mags' else 'points'}", False
+                return f"par {d.par_text} {game.KINDS[0].unit}", False
             return "par unavailable", False
-        return NOTES[mode], False
+        return game.DAILY_NOTE, False
 
     def spinner(self, surface: pygame.Surface, center, radius: float) -> None:
         rect = pygame.Rect(0, 0, round(radius * 2), round(radius * 2))

@@ -8,6 +8,7 @@ import pygame
 
 from game.cards import card, code
 from game.move import Move
+from game.variants.findall import FindAll
 from sprites import theme
 from sprites.cardart import art_for
 
@@ -18,7 +19,7 @@ FLASH = 0.9
 
 
 class FindAllScene(TableScene):
-    mode = "findall"
+    mode = FindAll.NAME
     SHOW_DECK = False  # a fixed table: no deck
     TIMED = True
 

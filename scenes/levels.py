@@ -1,10 +1,12 @@
 """Puzzle levels: every level in levels/, by mode and grade, with stars and unlocking.
 
-Stars (kept as the level's best score in the progress file):
+A tab per mode whose class has ``LEVELS`` (in the registry's order), and one
+for any other mode with a level on disk.  Stars (kept as the level's best
+score in the progress file) are the mode's ``stars()``:
 
 * Pillars — 3: won as Samson, 2: won with oracles, 1: tried;
 * Mag's — 3: par reached, 2: within 2 of par (or a win), 1: played to the end;
-* Find-all — 3: no miss and no repeat, 2: two errors at most, 1: solved.
+* Find All — 3: no miss and no repeat, 2: two errors at most, 1: solved.
 
 A level is solved with 2 stars in Pillars and Mag's, 1 in Find-all; the
 first level of each mode is always open and each solved level opens the
@@ -19,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from sprites import theme
 from sprites.hud import Button
 
@@ -27,7 +30,6 @@ from .modes import MODES
 from .tally import launch, load_levels, stars_of, unlocked
 from .widgets import draw_stars, header, unit_of
 
-GROUPS = (("pillars", "Pillars"), ("mags", "Mag's"), ("findall", "Find-all"))
 GRADE_COLOURS = {"easy": theme.GOOD, "basic": theme.GOOD, "medium": theme.INFO, "advanced": (236, 120, 90),
                  "hard": (236, 120, 90), "expert": (200, 110, 240)}
 PER_ROW = 10
@@ -37,7 +39,8 @@ class LevelsScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
         self.folder = data.get("dir")
         self.levels, self.notices = load_levels(self.folder)
-        self.groups = list(GROUPS) + [(m, MODES[m].title) for m in self.levels if m not in dict(GROUPS)]
+        tabs = [g.NAME for g in variants.games() if g.LEVELS]
+        self.groups = [(m, MODES[m].title) for m in tabs + [m for m in self.levels if m not in tabs]]
         self.tab = next((k for k, (m, _t) in enumerate(self.groups) if self.levels.get(m)), 0)
         self.focus = 0
         focus = data.get("focus")
@@ -225,9 +228,7 @@ class LevelsScene(Scene):
                         GRADE_COLOURS.get(lv.get("grade"), theme.MUTED), True)
         theme.blit_text(surface, str(lv.get("name", lv["id"])), round(u * 1.5), (x, r.top + u * 2.2), theme.INK, True)
         p = self.app.store.progress.get(lv["id"]) or {}
-        facts = {"findall": f"{lv.get('sets', '?')} Sets among {len(lv.get('table', []))} cards",
-                 "mags": f"par {lv['par']} Sets" if lv.get("par") is not None else "par not known",
-                 "pillars": "proved winnable as Samson"}.get(lv["variant"], "")
+        facts = variants.game_class(lv["variant"]).level_facts(lv)
         theme.blit_text(surface, facts, round(u * 0.9), (x, r.top + u * 4.4), theme.MUTED, True)
         draw_stars(surface, (r.centerx, r.top + u * 7.2), stars_of(self.app, lv), u * 2.0)
         tries = p.get("tries", 0)

@@ -2,11 +2,13 @@
 
 Everyone sees the room code (and, hosting, the LAN address to give friends),
 who sits where, the open seats, and "reconnecting…" on a seat whose player
-dropped.  The host adds bots of any level ("Add: Bot (medium)"; the level
-button cycles it), removes a bot or a departed player's seat (its row's
-Remove, or the seat's number key), changes the mode, the call time and
-Classic's game type, and starts; with a pad the ring goes over those buttons
-(A presses).  When the game is dealt (a ``state`` message)
+dropped.  The host changes the mode (every mode whose class is ``ONLINE``),
+the call time and what the mode's ``ONLINE_SETUP`` offers (Classic's game
+type); in a mode bots play (``BOTS``) adds bots of any level ("Add: Bot
+(medium)"; the level button cycles it); removes a bot or a departed
+player's seat (its row's Remove, or the seat's number key); and starts.
+Only what the mode allows is offered, so the server never refuses it.  With
+a pad the ring goes over those buttons (A presses).  When the game is dealt (a ``state`` message)
 the mode's play scene is shown, driven by a ``RemoteSession``; after the game
 the lobby shows its standings and the host's Start deals again in the same room.
 """
@@ -17,10 +19,13 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from game.bots import LEVELS
 from game.net.client import Client, RemoteSession
 from game.net.protocol import show_code
-from game.net.room import LEVEL_NAMES, MAX_SEATS, ONLINE
+from game.net.room import LEVEL_NAMES, MAX_SEATS
+from game.variants.base import Game
+from game.variants.facts import Option
 from sprites import theme
 from sprites.hud import Button, row_buttons, stack_buttons
 
@@ -29,10 +34,17 @@ from .modes import MODES
 from .widgets import ButtonColumn, header, unit_of
 
 CALL_TIMES = (3, 5, 7, 10, 15)
-#: the modes played online that have a screen here (a mode added later appears once it has one)
-PLAYABLE = tuple(m for m in ONLINE if m in MODES and MODES[m].ready)
-CLASSIC_TYPES = (None, "sprint", "blitz")
 MAX_TAKE = 200  # messages one frame takes at most
+
+
+def playable() -> list[str]:
+    """The modes a room may play, in the registry's order: the lobby's choices (the first is a new room's)."""
+    return [g.NAME for g in variants.games("ONLINE")]
+
+
+def room_game(mode: Any) -> type[Game] | None:
+    """The class of a room's mode (None for one this version does not know)."""
+    return variants.game_class(mode) if mode in variants.MODES else None
 
 
 class LobbyScene(Scene):
@@ -51,6 +63,7 @@ class LobbyScene(Scene):
         self.level_button = Button("", self.next_level, "L")
         self.host_buttons = [Button("Mode", self.next_mode, "M"), Button("Call time", self.next_call, "T"),
                              Button("Game type", self.next_type, "G"), self.add_button, self.level_button]
+        self.shown: list[Button] = []  # the host's buttons the room's mode offers (laid out by lay_host_buttons)
         self.name_level()
         #: each other seat's Remove (a bot, or a person who is away), pressed with the seat's number
         self.remove_buttons = [Button("Remove", lambda i=i: self.remove(i), str(i + 1)) for i in range(MAX_SEATS)]
@@ -62,6 +75,23 @@ class LobbyScene(Scene):
     @property
     def lobby(self) -> dict | None:
         return self.client.lobby
+
+    @property
+    def game(self) -> type[Game] | None:
+        """The class of the room's mode (None for a mode this version does not know)."""
+        return room_game((self.lobby or {}).get("mode", playable()[0]))
+
+    def type_option(self) -> Option | None:
+        """The choice the Game type button cycles: the first of the mode's ``ONLINE_SETUP`` (None: none)."""
+        game = self.game
+        return game.ONLINE_SETUP[0] if game is not None and game.ONLINE_SETUP else None
+
+    def offered(self) -> list[Button]:
+        """The host's buttons for the room's mode: a game type only if it has one, bots only if they play it."""
+        game = self.game
+        bots = game is not None and game.BOTS
+        return [b for i, b in enumerate(self.host_buttons) if i < 2 or (i == 2 and self.type_option() is not None)
+                or (i > 2 and bots)]
 
     @property
     def hosting(self) -> bool:
@@ -91,8 +121,13 @@ class LobbyScene(Scene):
             elif kind == "state" and not msg.get("over"):
                 self.play(msg)
                 return
+        shown = self.offered()
         for b in self.host_buttons:
-            b.enabled = self.hosting
+            b.enabled = self.hosting and b in shown
+        if shown != self.shown:
+            self.lay_host_buttons()
+        option = self.type_option()
+        self.host_buttons[2].label = option.label if option is not None else "Game type"
         seats = (self.lobby or {}).get("seats") or []
         for i, b in enumerate(self.remove_buttons):
             b.enabled = self.hosting and i < len(seats) and self.removable(i, seats[i])
@@ -102,7 +137,7 @@ class LobbyScene(Scene):
     def play(self, state: dict) -> None:
         """The game is dealt: its play scene, driven by the server through a remote session."""
         mode = state["mode"]
-        if mode not in PLAYABLE:
+        if room_game(mode) is None:
             self.notice = f"this version has no screen for {mode}: update the game to play it"
             return
         rs = RemoteSession(self.client, state)
@@ -113,15 +148,14 @@ class LobbyScene(Scene):
     # ----- the host's controls --------------------------------------------------------------------
     def setup(self, **change: Any) -> None:
         lob = self.lobby or {}
-        msg = {"type": "setup", "mode": lob.get("mode", "classic"), "options": dict(lob.get("options") or {}),
+        msg = {"type": "setup", "mode": lob.get("mode", playable()[0]), "options": dict(lob.get("options") or {}),
                "call_time": lob.get("call_time", 5.0)}
         msg.update(change)
         self.client.send(msg)
 
     def next_mode(self) -> None:
-        mode = (self.lobby or {}).get("mode", "classic")
-        self.setup(mode=PLAYABLE[(PLAYABLE.index(mode) + 1) % len(PLAYABLE)] if mode in PLAYABLE else "classic",
-                   options={})
+        modes, mode = playable(), (self.lobby or {}).get("mode")
+        self.setup(mode=modes[(modes.index(mode) + 1) % len(modes)] if mode in modes else modes[0], options={})
 
     def next_call(self) -> None:
         now = (self.lobby or {}).get("call_time", 5.0)
@@ -129,15 +163,16 @@ class LobbyScene(Scene):
         self.setup(call_time=later[0] if later else CALL_TIMES[0])
 
     def next_type(self) -> None:
-        lob = self.lobby or {}
-        if lob.get("mode") != "classic":
-            self.notice = "game types are Classic's (Sprint and Blitz are played alone)"
+        """The next choice of the mode's game type (its default is sent as no option at all)."""
+        option = self.type_option()
+        if option is None:
             return
-        options = dict(lob.get("options") or {})
-        now = options.get("timed")
-        options["timed"] = CLASSIC_TYPES[(CLASSIC_TYPES.index(now) + 1) % len(CLASSIC_TYPES)]
-        if options["timed"] is None:
-            del options["timed"]
+        options = dict((self.lobby or {}).get("options") or {})
+        values = [v for v, _label in option.choices]
+        now = options.get(option.key, option.default)
+        options[option.key] = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        if options[option.key] == option.default:
+            del options[option.key]
         self.setup(options=options)
 
     def name_level(self) -> None:
@@ -177,14 +212,21 @@ class LobbyScene(Scene):
         width = round(min(w * 0.8, u * 40))
         self.left = (w - width) // 2
         self.width = width
-        stack_buttons(self.host_buttons, pygame.Rect(self.left + width - round(u * 12), round(u * 9), round(u * 12),
-                                                     0), round(u * 2.0), round(u * 0.45))
+        self.lay_host_buttons()
         for i, b in enumerate(self.remove_buttons):
             row = self.seat_rect(i)
             b.rect = pygame.Rect(row.right - round(u * 6.4), row.top + round(u * 0.35), round(u * 6.0),
                                  row.h - round(u * 0.7))
         row_buttons(self.column.buttons, pygame.Rect(self.left, h - round(u * 4.5), width, round(u * 2.4)),
                     round(u * 0.8))
+
+    def lay_host_buttons(self) -> None:
+        """The buttons the mode offers, stacked at the right (the others out of sight)."""
+        u, self.shown = self.u, self.offered()
+        for b in self.host_buttons:
+            b.rect = pygame.Rect(0, 0, 0, 0)
+        stack_buttons(self.shown, pygame.Rect(self.left + self.width - round(u * 12), round(u * 9), round(u * 12), 0),
+                      round(u * 2.0), round(u * 0.45))
 
     def seat_rect(self, i: int) -> pygame.Rect:
         u = self.u
@@ -231,11 +273,13 @@ class LobbyScene(Scene):
         code = show_code(lob["room"])
         sub = f"friends join with {self.lan}/{code}" if self.lan else "waiting for the host to start"
         header(surface, f"Room {code}", sub, u)
-        mode = lob.get("mode", "classic")
+        mode, game = lob.get("mode", playable()[0]), self.game
         opts = lob.get("options") or {}
-        info = f"{MODES[mode].title if mode in MODES else mode} · call time {lob.get('call_time', 5):g} s"
-        if opts.get("timed"):
-            info += f" · {opts['timed'].capitalize()}"
+        info = f"{game.TITLE if game is not None else mode} · call time {lob.get('call_time', 5):g} s"
+        for option in game.ONLINE_SETUP if game is not None else ():  # a choice other than the default
+            chosen = dict(option.choices).get(opts.get(option.key, option.default))
+            if opts.get(option.key, option.default) != option.default and chosen:
+                info += f" · {chosen}"
         theme.blit_text(surface, info, round(u * 1.1), (self.left, u * 7.6), theme.INK, True, "midleft")
         seats = lob.get("seats") or []
         for i in range(len(seats), MAX_SEATS):
@@ -243,7 +287,8 @@ class LobbyScene(Scene):
             theme.panel(surface, r, r.h // 4, (255, 255, 255, 6), (255, 255, 255, 18))
             theme.blit_text(surface, f"P{i + 1}  Open seat", round(u * 1.05), (r.left + u, r.centery), theme.DIM,
                             True, "midleft")
-            theme.blit_text(surface, "a friend joins with the code" + (", or add a bot" if self.hosting else ""),
+            bots = self.hosting and game is not None and game.BOTS
+            theme.blit_text(surface, "a friend joins with the code" + (", or add a bot" if bots else ""),
                             round(u * 0.8), (r.right - u, r.centery), theme.DIM, True, "midright")
         for i, seat in enumerate(seats):
             r = self.seat_rect(i)
@@ -262,7 +307,7 @@ class LobbyScene(Scene):
             if remove.enabled:
                 remove.draw(surface)
         if self.hosting:
-            for b in self.host_buttons:
+            for b in self.shown:
                 b.draw(surface)
         self.draw_result(surface, lob.get("result"))
         if self.notice:

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.move import Move
+from game.variants.mags import Mags
 from sprites import theme
 from sprites.hud import Button, row_buttons
 
@@ -126,11 +127,10 @@ class MagsBoard(PileBoard):
 
 class MagsScene(TableScene):
     BOARD = MagsBoard
-    mode = "mags"
+    mode = Mags.NAME
 
     def enter(self, data: dict[str, Any]) -> None:
         self.peeking = False
-        self.first_play(data, "mags", "solo_tutorial", {"mode": "mags"})
         super().enter(data)
 
     def buttons(self) -> list[Button]:

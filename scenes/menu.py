@@ -31,10 +31,9 @@ def count_word(n: int) -> str:
 
 class MenuScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
-        saved = [m for m in self.app.saved_modes() if MODES.get(m) and MODES[m].ready]
+        saved = [m for m in self.app.saved_modes() if m in MODES]
         self.resume_mode = saved[0] if saved else None
-        play = [Button(MODES[m].title if MODES[m].ready else f"{MODES[m].title} — soon",
-                       lambda m=m: self.choose(m), accent=(m == ORDER[0])) for m in ORDER]
+        play = [Button(MODES[m].title, lambda m=m: self.choose(m), accent=(m == ORDER[0])) for m in ORDER]
         more = []
         if len(saved) > 1:  # several unfinished games: the list of them, each with its date and progress
             more.append(Button(f"Continue… ({len(saved)} games)",
@@ -61,19 +60,7 @@ class MenuScene(Scene):
         super().enter(data)
 
     def choose(self, mode: str) -> None:
-        info = MODES[mode]
-        if info.ready:
-            self.app.manager.switch("setup", {"mode": mode})
-        else:
-            self.app.manager.push("message", {
-                "title": f"{info.title}: coming soon",
-                "text": f"{info.title} ({info.tagline.lower()}) is being built and will appear here in a "
-                        "coming version. Classic, Solitaire-Set and Find All are ready to play."})
-
-    def unavailable(self, what: str) -> None:
-        self.app.manager.push("message", {"title": f"{what}: not available yet",
-                                          "text": f"{what} are not in this version yet. "
-                                                  "Pick a mode on the left to play a fresh deal."})
+        self.app.manager.switch("setup", {"mode": mode})
 
     def resume(self) -> None:
         mode = self.resume_mode

@@ -25,6 +25,7 @@ from sprites import theme
 from sprites.hud import Button, stack_buttons
 
 from .base import Scene
+from .lobby import playable
 from .widgets import ButtonColumn, header, unit_of
 
 NAME_CHARS = 16
@@ -145,7 +146,7 @@ class OnlineScene(Scene):
             return
         self.remember_name()
         client = Client(host, port, secure, self.book)
-        client.send({"type": "create", "mode": "classic", "options": {}, "name": self.name})
+        client.send({"type": "create", "mode": playable()[0], "options": {}, "name": self.name})
         self.app.manager.switch("lobby", {"client": client, "lan": where})
 
     def join(self) -> None:

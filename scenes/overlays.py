@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from sprites import theme
 from sprites.hud import Button, stack_buttons
 from sprites.layout import home_row
@@ -66,7 +67,7 @@ class PauseScene(Overlay):
     BOX = (0.2, 0.4)
 
     def enter(self, data: dict[str, Any]) -> None:
-        self.mode = data.get("mode", "classic")
+        self.mode = data.get("mode", variants.MODES[0])
         self.column = ButtonColumn([
             Button("Resume", self.close, "Esc", accent=True),
             Button("Rules", lambda: self.app.manager.push("help", {"mode": self.mode}), "F1"),
@@ -145,7 +146,7 @@ class HelpScene(Overlay):
     BOX = (0.45, 0.7)
 
     def enter(self, data: dict[str, Any]) -> None:
-        self.info = MODES[data.get("mode", "classic")]
+        self.info = MODES[data.get("mode", variants.MODES[0])]
         self.ok = Button("Got it", self.close, "Esc", accent=True)
         self.tour = Button("Tutorial", self.tutorial, "T")
         super().enter(data)

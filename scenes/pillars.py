@@ -18,6 +18,7 @@ import pygame
 
 from game.cards import code, describe, find_sets
 from game.move import Move
+from game.variants.pillars import Pillars
 from sprites import theme
 from sprites.cardart import ASPECT, art_for
 from sprites.hud import Button, row_buttons
@@ -188,7 +189,7 @@ class PillarsBoard(PileBoard):
 
 class PillarsScene(TableScene):
     BOARD = PillarsBoard
-    mode = "pillars"
+    mode = Pillars.NAME
 
     def make_frame(self, size: tuple[int, int]) -> Frame:
         return pillars_frame(size)
@@ -196,7 +197,6 @@ class PillarsScene(TableScene):
     def enter(self, data: dict[str, Any]) -> None:
         self.choosing = False  # an oracle waits for its place
         self.assist = False
-        self.first_play(data, "pillars", "solo_tutorial", {"mode": "pillars"})
         super().enter(data)
 
     def buttons(self) -> list[Button]:

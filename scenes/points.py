@@ -7,7 +7,7 @@ import pygame
 from game.cards import card, code, is_set, worth
 from game.errors import IllegalMove
 from game.move import Move
-from game.variants.points import reshuffles
+from game.variants.points import Points, reshuffles
 from sprites import theme
 from sprites.hud import Button
 
@@ -16,7 +16,7 @@ from .table import TableScene
 
 
 class PointsScene(TableScene):
-    mode = "points"
+    mode = Points.NAME
     TIMED = False
     SHOW_CLOCK = False  # no clock in Solitaire-Set: the time is only kept for the results
     MIN_COLS = 4  # room for a 13th card to the right: adding one moves none of the twelve

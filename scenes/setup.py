@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from sprites import theme
 from sprites.hud import Button, row_buttons
 
@@ -39,8 +40,6 @@ def parse_code(text: str, mode: str) -> tuple[str, int | str]:
 
         if find_level(t) is not None and number.startswith("0"):
             return "level", t
-        if not MODES[name].ready:
-            raise ValueError(f"{MODES[name].title} is not playable in this version yet.")
         return ("deal" if name == mode else f"mode:{name}"), int(number)
     raise ValueError(f"{text.strip() or 'Nothing'} is not a deal code: type a deal number, or a code the game "
                      "shows, like pillars-42 or pillars-007.")
@@ -55,8 +54,10 @@ ASK_AGAIN = 30.0  # seconds a second Start press replaces an unfinished game wit
 
 
 class SetupScene(Scene):
+    asked = -1.0  # until when a second Start press replaces the unfinished game without asking again
+
     def enter(self, data: dict[str, Any]) -> None:
-        self.mode = data.get("mode", "classic")
+        self.mode = data.get("mode", variants.MODES[0])
         self.info = MODES[self.mode]
         self.values = {**defaults(self.info), **data.get("values", {})}
         self.seed = int(data["seed"]) if data.get("seed") is not None else fresh_seed()
@@ -99,7 +100,7 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """Start the deal; over an unfinished game of this mode, only on a second press (the first asks)."""
-        if self.info.name in self.app.saved_modes() and getattr(self, "asked", -1.0) < self.app.now:
+        if self.info.name in self.app.saved_modes() and self.asked < self.app.now:
             self.asked = self.app.now + ASK_AGAIN
             self.app.manager.push("message", {
                 "title": "An unfinished game", "text": f"Your unfinished {self.info.title} game will be replaced. "

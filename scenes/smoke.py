@@ -16,34 +16,33 @@ DT = 1 / 60
 
 
 def _sample_results() -> dict[str, Any]:
-    g = variants.new("classic", seed=1)
-    return {"mode": "classic", "title": "Deck cleared!", "won": True, "score": "25 points", "time": 301.2,
+    mode = ORDER[0]
+    g = variants.new(mode, seed=1)
+    return {"mode": mode, "title": "Deck cleared!", "won": True, "score": "25 points", "time": 301.2,
             "by_worth": [6, 9, 7, 3], "lines": ["2 wrong picks or timeouts"], "game": g.to_json(),
-            "setup": play_data("classic", 1)}
+            "setup": play_data(mode, 1)}
 
 
 def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
     """(label, [(op, scene, data), ...]) for every scene, in order."""
     o = app.options
     if o.mode is not None:
-        if not MODES[o.mode].ready:
-            raise ValueError(f"{o.mode} has no scene yet (coming soon)")
         seed = o.seed if o.seed is not None else 1
         return [(o.mode, [("switch", MODES[o.mode].scene, play_data(o.mode, seed, demo=o.demo))])]
-    ready = [m for m in ORDER if MODES[m].ready]
+    first, second = ORDER[0], ORDER[1 % len(ORDER)]  # a pause over one mode, the help of another
     steps = [("menu", [("switch", "menu", {})])]
-    steps += [(f"setup {m}", [("switch", "setup", {"mode": m})]) for m in ready]
-    steps += [(m, [("switch", MODES[m].scene, play_data(m, 1, demo=True))]) for m in ready]
+    steps += [(f"setup {m}", [("switch", "setup", {"mode": m})]) for m in ORDER]
+    steps += [(m, [("switch", MODES[m].scene, play_data(m, 1, demo=True))]) for m in ORDER]
     steps += [
-        ("pause", [("switch", "classic", play_data("classic", 2)), ("push", "pause", {"mode": "classic"})]),
-        ("help", [("switch", "points", play_data("points", 2)), ("push", "help", {"mode": "points"})]),
+        ("pause", [("switch", first, play_data(first, 2)), ("push", "pause", {"mode": first})]),
+        ("help", [("switch", second, play_data(second, 2)), ("push", "help", {"mode": second})]),
         ("tutorial", [("switch", "tutorial", {})]),
         ("results", [("switch", "results", _sample_results())]),
         ("settings", [("switch", "settings", {})]),
         ("stats", [("switch", "stats", {})]),
         ("daily", [("switch", "daily", {"solve": False})]),  # no solver: the shipped tables or nothing
         ("levels", [("switch", "levels", {})]),
-        ("message", [("switch", "menu", {}), ("push", "message", {"title": "Coming soon", "text": "A test."})]),
+        ("message", [("switch", "menu", {}), ("push", "message", {"title": "A notice", "text": "A test."})]),
     ]
     return steps
 

@@ -3,7 +3,9 @@ online game (Junior, Set-Chain, UltraSet, Memory, Shuffle).
 
 Shown once per mode before its first game (``settings["tutorial_seen"][mode]``),
 after the basic "what is a Set" tutorial when that one is due too, and from
-the mode's help (T).
+the mode's help (T): the scene a mode's ``TUTORIAL`` names.  The pages are
+found by the mode's class (or the nearest class above it with pages); a mode
+with none shows its rules in plain words (``HELP``), a paragraph a page.
 """
 
 from __future__ import annotations
@@ -12,16 +14,27 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from game.cards import card, describe
+from game.variants.base import Game
+from game.variants.chain import Chain
+from game.variants.junior import Junior
+from game.variants.mags import Mags
+from game.variants.memory import Memory
+from game.variants.pillars import Pillars
+from game.variants.shuffle import Shuffle
+from game.variants.ultra import Ultra
 from sprites import theme
 
 from .tutorial import TutorialBase
 
 HIDDEN = "??"  # an example card shown face down
 
-# mode -> pages of (title, text, example cards)
-PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
-    "pillars": (
+Page = tuple[str, str, tuple[str, ...]]  # (title, text, example cards)
+
+#: a mode's class -> its pages
+PAGES: dict[type[Game], tuple[Page, ...]] = {
+    Pillars: (
         ("Six pillars", "Six columns of 13: a base at the bottom, three face-down foundations on it, nine "
          "cards face up. Only the top card of a column (and an oracle turned up at the side) can be used.", ()),
         ("Exactly two", "Move a top card onto another column's top when the two share exactly two features. "
@@ -36,7 +49,7 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
         ("Winning", "You win when all 18 foundations are face up and no Set is left among all the cards "
          "still on the table. Win without any oracle to earn the title Samson.", ()),
     ),
-    "mags": (
+    Mags: (
         ("Nine piles", "Each round deals one card face up onto each of the nine piles. There are nine "
          "rounds; you deal the next one (D) when you choose.", ()),
         ("Sets of tops", "Only pile tops count: click three tops that form a Set to take them. Hover a pile "
@@ -46,7 +59,7 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
         ("The end", "After the ninth round, play until no Set can be made, or End. Each Set scores 1 (27 at "
          "most); you win with 9 or fewer cards left.", ()),
     ),
-    "junior": (
+    Junior: (
         ("Three features", "Junior SET uses only the 27 solid cards, so a card has three features: a number, a "
          "colour and a shape. Three cards are a Set when each feature is all the same or all different: these "
          "differ in all three.", ("1RDF", "2GOF", "3PSF")),
@@ -54,21 +67,21 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
          "Set scores 1; a wrong pick or a call that runs out costs 1. Nine cards lie out — ten always hold a "
          "Set. These three share number and shape and differ in colour: a Set.", ("1RDF", "1GDF", "1PDF")),
     ),
-    "chain": (
+    Chain: (
         ("A chain of Sets", "The first Set is any Set, such as these three. The panel then shows it: every next "
          "Set must use exactly one of its cards and two cards of the table.", ("1RDE", "2GOH", "3PSF")),
         ("Carry one card", "After the Set before, these three may follow: they carry its 3PSF and take two "
          "table cards. A Set that carries none, or two, costs 1. Three cards are added while no such Set is "
          "there.", ("3PSF", "3GDE", "3ROH")),
     ),
-    "ultra": (
+    Ultra: (
         ("Two pairs", "Call SET and pick four cards that split into two pairs completing to the same third "
          "card. The first two here complete to one red empty diamond, and so do the last two: an UltraSet.",
          ("2GOH", "3PSF", "1GOE", "1PSE")),
         ("The hidden card", "The card both pairs complete to need not be on the table: when your four are "
          "right it is shown. A right UltraSet scores 1; a wrong pick or a call that runs out costs 1.", ()),
     ),
-    "memory": (
+    Memory: (
         ("Face down", "The twelve cards lie face down. Click one (or press its key) to turn it up: that is "
          "your call. Then turn up two more within the call time; the others wait meanwhile.",
          (HIDDEN, "2GOH", HIDDEN)),
@@ -76,7 +89,7 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
          "back after a moment and costs nothing — so remember where you saw each card. The bots remember "
          "too.", ()),
     ),
-    "shuffle": (
+    Shuffle: (
         ("A fresh table", "Shuffle plays like Classic: call SET (Space, or click a card) and pick three cards. "
          "But after every Set the whole table goes back into the deck, the deck is shuffled and twelve new "
          "cards are dealt: no card you studied stays.", ()),
@@ -84,12 +97,22 @@ PAGES: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
 }
 
 
+def pages_of(game: type[Game]) -> tuple[Page, ...]:
+    """The first-play pages of a mode's class: its own, those of the nearest class above it that has some,
+    or else its rules in plain words, a paragraph a page."""
+    for cls in game.__mro__:
+        if cls in PAGES:
+            return PAGES[cls]
+    return tuple((game.TITLE, text, ()) for text in game.HELP.split("\n\n") if text.strip()) or \
+        ((game.TITLE, game.TAGLINE, ()),)
+
+
 class SoloTutorialScene(TutorialBase):
     overlay = True
 
     def enter(self, data: dict[str, Any]) -> None:
-        self.flag = self.mode = data.get("mode", "pillars")
-        self.steps = PAGES[self.mode]
+        self.flag = self.mode = data.get("mode", Pillars.NAME)
+        self.steps = pages_of(variants.game_class(self.mode))
         super().enter(data)
 
     def key(self, e: pygame.event.Event) -> None:

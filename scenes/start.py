@@ -53,10 +53,6 @@ def first_scene(app: App) -> tuple[str, dict[str, Any]]:
                      f"--seed {o.seed}; here is the menu. A deal code can also be typed on a mode's setup screen.")
         return "menu", {}
     info = MODES[o.mode]
-    if not info.ready:
-        app.tell(f"{info.title}: coming soon",
-                 f"{info.title} is not playable in this version yet. Classic, Solitaire-Set and Find All are.")
-        return "menu", {}
     if o.demo:
         return info.scene, play_data(o.mode, o.seed if o.seed is not None else 1, demo=True)
     if o.seed is not None:

@@ -9,9 +9,10 @@ with real time (``session.tick(app.now)``): the game clock is the session's.
 Built from parts it holds: ``link`` (SessionLink: the session, saving,
 replays, the results), ``hud`` (top bar, clock, deck, toast), ``board``
 (TableBoard: the open table), ``tracker`` (what to draw again), ``effects``.
-A mode sets ``mode`` and overrides ``submit(cards)``, ``buttons()``,
-``draw_side``; optionally ``seats_for``, ``make_driver`` (demo play),
-``on_played(move)`` and ``on_session_event(move)``.
+A mode's scene overrides ``submit(cards)``, ``buttons()``, ``draw_side``;
+optionally ``seats_for``, ``make_driver``, ``on_played`` and ``on_session_event``.
+Its ``mode`` (the registry's name; set by the scene manager) finds the mode's
+class, where all it knows of the mode is read (``game.variants.game_class``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game import variants
 from game.move import Move
 from sprites import theme
 from sprites.card import CardSprite
@@ -34,12 +36,16 @@ from .link import SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
 
+BASICS = "tutorial"  # the scene of the basic tutorial (what a Set is), shown before the first game of any mode
 BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow) a frame draws much: see warm_art
 STILL_STEPS = 2  # steps of drawing ahead a frame while no card moves (such a frame draws little)
 
 
 class TableScene(Scene):
     mode = ""
+    session: Any = None  # the game in time (game.session's, or a room's RemoteSession online)
+    online = False  # is the game played on a server (a room), this window holding one seat?
+    presence: tuple | None = None  # online: each seat's presence at the last update
     MIN_COLS = 0  # the table's grid has at least this many columns (a card added in a new one moves no other)
     TIMED = False  # moves carry the scene clock as @t
     SHOW_CLOCK = True
@@ -49,6 +55,7 @@ class TableScene(Scene):
     # ----- life cycle ------------------------------------------------------------
     def enter(self, data: dict[str, Any]) -> None:
         self.data = data
+        self.online = "session" in data  # a session handed over ready-made: a room's, on a server
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
         self.link = SessionLink(self)
@@ -74,11 +81,14 @@ class TableScene(Scene):
         self.resize(self.size)
         self.deal_in(0.05)
         self.driver = self.make_driver() if self.demo else None
+        tutorial = variants.game_class(self.mode).TUTORIAL
+        if tutorial != BASICS and not self.online:  # not online: the room's game would go on meanwhile
+            self.first_play(data, self.mode, tutorial, {"overlay": True, "mode": self.mode})
         if self.replaying:
             self.toast.show("Replay — Esc to stop", theme.INFO, 4.0)
         elif not self.demo and not self.online and self.v.get("features", 4) == 4 and \
                 not (self.app.settings.get("tutorial_seen") or {}).get("basics"):  # (Junior's cards have 3)
-            self.app.manager.push("tutorial", {"overlay": True})  # first play: what a Set is
+            self.app.manager.push(BASICS, {"overlay": True})  # first play: what a Set is, over the mode's pages
 
     def first_play(self, data: dict[str, Any], seen: str, scene: str, page: dict[str, Any]) -> None:
         """Push a mode's tutorial ``scene`` over the game the first time it is played (``seen``: its key in
@@ -111,14 +121,9 @@ class TableScene(Scene):
         return self.session.seats
 
     @property
-    def online(self) -> bool:
-        """Is the game played on a server (a room), this window holding one seat?"""
-        return bool(getattr(getattr(self, "session", None), "online", False))
-
-    @property
     def humans(self) -> list[str]:
         """The players at this keyboard (not bots; online, this window's own seat)."""
-        s = getattr(self, "session", None)
+        s = self.session
         if s is None:
             return ["P1"]
         if self.online:
@@ -294,7 +299,7 @@ class TableScene(Scene):
             for text in self.session.take_messages():  # the server's refusals and notices
                 self.toast.show(text, theme.INFO)
             presence = tuple(self.session.status(i) for i in range(len(self.session.seats)))
-            if presence != getattr(self, "presence", presence):
+            if self.presence is not None and presence != self.presence:
                 self.refresh()  # a player dropped or came back: the panel says so now, not at the next move
             self.presence = presence
         for s in self.sprites.values():

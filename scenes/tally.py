@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game import variants
 from game.daily import share_text, streaks
 from game.loader import load_level_file
 from game.resources import resource_path
@@ -65,10 +66,10 @@ def earned(game) -> tuple[int, bool]:
 
 
 def stars_of(app: App, level: dict) -> int:
-    """The best stars won on a level so far (a tried Pillars level has one)."""
+    """The best stars won on a level so far (a tried level of a mode with ``TRIED_STAR`` has one: Pillars)."""
     p = app.store.progress.get(level["id"]) or {}
     best = int(p.get("best") or 0) if p.get("solved") else 0
-    if level["variant"] == "pillars" and p.get("tries"):
+    if variants.game_class(level["variant"]).TRIED_STAR and p.get("tries"):
         best = max(best, 1)
     return max(0, min(3, best))
 
@@ -114,11 +115,15 @@ def count_level(scene: Any, res: dict[str, Any]) -> None:
 
 def day_streaks(app: App, mode: str, today: str) -> dict[str, int]:
     """Current and longest daily streak of ``mode``, and the current one across all modes."""
-    stats = app.stats()
-    days = list((stats.get(mode) or {}).get("daily", {}))
-    every = [d for s in stats.values() for d in (s or {}).get("daily", {})]
+    days = list((app.stats().get(mode) or {}).get("daily", {}))
     current, longest = streaks(days, today)
-    return {"current": current, "longest": longest, "all": streaks(every, today)[0]}
+    return {"current": current, "longest": longest, "all": every_day_streak(app, today)}
+
+
+def every_day_streak(app: App, today: str) -> int:
+    """The current daily streak across all modes (a day counts when any mode's daily was played)."""
+    every = [d for s in app.stats().values() for d in (s or {}).get("daily", {})]
+    return streaks(every, today)[0]
 
 
 def count_play(scene: Any, res: dict[str, Any]) -> str:

@@ -20,6 +20,7 @@ import pygame
 
 from game.cards import card, code, worth
 from game.move import Move
+from game.variants.twenty import Twenty
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.hud import Button
@@ -38,7 +39,7 @@ DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
 class TwentyScene(TableScene):
-    mode = "twenty"
+    mode = Twenty.NAME
     TIMED = True
 
     # ----- life cycle ------------------------------------------------------------------
@@ -51,8 +52,7 @@ class TwentyScene(TableScene):
         self.small: weakref.WeakSet[CardSprite] = weakref.WeakSet()  # sprites drawn small (others' cards)
         self.old_table: list[int | None] = []
         self.view = TwentyView(self)
-        self.first_play(data, "twenty", "twenty_tutorial", {"overlay": True})  # under the basics, if that comes too
-        super().enter(data)
+        super().enter(data)  # (the mode's first-play pages come under the basics, if those come too)
         for btn in self.side_buttons:
             btn.enabled = bool(self.humans) and not (self.demo or self.replaying)
         self.place(animate=False)
@@ -112,8 +112,8 @@ class TwentyScene(TableScene):
 
     def refresh(self) -> None:
         super().refresh()
-        if getattr(self, "interlude", None) is None:
-            self.old_table = list(getattr(self, "disp_table", []))
+        if self.interlude is None:
+            self.old_table = list(self.disp_table)
             self.show_view()
 
     def show_view(self) -> None:
@@ -128,7 +128,7 @@ class TwentyScene(TableScene):
     # ----- input -----------------------------------------------------------------------
     @property
     def locked(self) -> bool:
-        return super().locked or self.bot_move is not None or getattr(self, "interlude", None) is not None
+        return super().locked or self.bot_move is not None or self.interlude is not None
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.interlude is not None and e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 \
@@ -307,7 +307,7 @@ class TwentyScene(TableScene):
         self.disp_table = [None if c in cards else c for c in self.old_table]
         self.disp_hands = {p: [card(c) for c in h] for p, h in won["hands"].items()}
         p = won["player"]
-        self.interlude = {"hand": won["hand"], "player": p, "points": won["points"], "t": INTERLUDE,
+        self.interlude = {"hand": won["hand"], "player": p, "gain": self.game.hand_points(won), "t": INTERLUDE,
                           "left": [(q, len(h)) for q, h in won["hands"].items() if q != p],
                           "scores": dict(self.v["scores"]), "target": self.v["target"],
                           "dealer": self.v["dealer"], "over": self.game.over}

@@ -32,7 +32,7 @@ def draw_interlude(surface: pygame.Surface, rect: pygame.Rect, u: float, info: d
     theme.blit_text(surface, f"HAND {info['hand']}", round(u * 0.9), (x, y - u * 1.0), theme.MUTED, True, "center")
     theme.blit_text(surface, f"{name(info['player'])} {'win' if name(info['player']) == 'You' else 'wins'} the hand!",
                     round(u * 2.0), (x, y + u * 0.8), theme.ACCENT, True, "center")
-    pts = info["points"]
+    pts = info["gain"]
     theme.blit_text(surface, f"+{pts} point{'s' if pts != 1 else ''}", round(u * 2.6), (x, y + u * 3.4), theme.GOOD,
                     True, "center")
     y += u * 5.6

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.cards import card, is_set, why_not_set
+from game.variants.twenty import Twenty
 from sprites import theme
 from sprites.cardart import ASPECT
 
@@ -32,12 +33,13 @@ STEPS = (
 class TwentyTutorialScene(TutorialBase):
     """Three short steps shown before the first 20/20 game (``settings["tutorial_seen"]["twenty"]``)."""
 
-    flag = "twenty"
+    flag = Twenty.NAME  # (the mode of the data, when given: a mode played as 20/20)
     header = "20/20 SET"
     steps = STEPS
     buttons_up = 3.6
 
     def enter(self, data: dict[str, Any]) -> None:
+        self.flag = data.get("mode") or self.flag
         self.cards = [card(c) for c in TABLE + HAND]
         super().enter(data)
 

@@ -28,7 +28,7 @@ def describe_save(save: dict) -> str:
 
 class UnfinishedScene(Scene):
     def enter(self, data: dict[str, Any]) -> None:
-        self.saves = [s for s in self.app.saved_games() if MODES.get(s.get("mode")) and MODES[s["mode"]].ready]
+        self.saves = [s for s in self.app.saved_games() if s.get("mode") in MODES]
         rows = [Button(describe_save(s), lambda s=s: self.play(s["mode"])) for s in self.saves]
         self.column = ButtonColumn(rows + [Button("Menu", lambda: self.app.manager.switch("menu", {}), "Esc")])
         super().enter(data)

@@ -37,7 +37,7 @@ from game.store import Store
 from game.variants import MODES
 from scenes.modes import MODES as SCREENS
 
-APP_MODES = [m for m in MODES if m in SCREENS and SCREENS[m].ready]  # the app kills need the mode's screen
+APP_MODES = [m for m in MODES if m in SCREENS]  # the app kills need the mode's screen
 
 KILLS = 20  # per mode
 ROOT = Path(__file__).resolve().parent.parent

@@ -114,6 +114,25 @@ class Game:
     DAY_FIELDS: ClassVar[dict[str, Callable[[Any], bool]]] = {}
     REQUIRED_DAY_FIELDS: ClassVar[tuple[str, ...]] = ()  # the fields a table day must have
     SOLVER: ClassVar[str] = ""  # the module ``python -m game.solver <mode>`` runs ("": none)
+    # ----- what the screens read of it (the play scene, the daily screen, the levels, the lobby) -----
+    FACE_DOWN: ClassVar[bool] = False  # does the table lie face down, its cards turned up one by one (Memory)?
+    ASK: ClassVar[str] = "pick three"  # what the caller's banner asks for ("pick four", "turn up three")
+    DAILY_NOTE: ClassVar[str] = ""  # what the daily screen says of the day's deal ("6 Sets hidden among 12 cards")
+    DAILY_LEVEL: ClassVar[bool] = False  # is a daily with par played as a level, so the table shows par (Mag's)?
+    LEVELS: ClassVar[bool] = False  # has it puzzle levels (a tab of the levels screen, even with none shipped)?
+    TRIED_STAR: ClassVar[bool] = False  # does a level tried and not solved earn one star (Pillars)?
+    #: what a room's host may choose besides the seats and the call time (Classic: the game type)
+    ONLINE_SETUP: ClassVar[tuple[Option, ...]] = ()
+
+    @classmethod
+    def daily_values(cls) -> dict[str, Any]:
+        """The setup values a daily deal is played with (the setup rows' defaults)."""
+        return {o.key: o.default for o in cls.SETUP}
+
+    @classmethod
+    def level_facts(cls, level: dict[str, Any]) -> str:
+        """A line on a puzzle level of this mode for the levels screen ("" for none)."""
+        return ""
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

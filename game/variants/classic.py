@@ -76,6 +76,13 @@ class Classic(Game):
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
+    DAILY_NOTE = "solo: clear the deck, one hand"
+    ONLINE_SETUP = (Option("timed", "Game type", ((None, "Normal"), ("sprint", "Sprint"), ("blitz", "Blitz")), None),)
+
+    @classmethod
+    def daily_values(cls) -> dict[str, Any]:
+        """A daily is a normal game, played alone."""
+        return {**super().daily_values(), "type": "normal", "players": 1}
 
     def table_cards(self) -> list[Card]:
         """The cards laid out for everyone to pick from."""

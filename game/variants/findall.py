@@ -71,6 +71,13 @@ The clock runs until the last Set is found.""")
         """The cards laid out for everyone to pick from."""
         return list(self.table)
 
+    DAILY_NOTE = "6 Sets hidden among 12 cards"
+    LEVELS = True
+
+    @classmethod
+    def level_facts(cls, level: dict[str, Any]) -> str:
+        return f"{level.get('sets', '?')} Sets among {len(level.get('table', []))} cards"
+
     @classmethod
     def result_words(cls, won: bool | None, score: Any) -> str:
         return "solved" if won else "unsolved"

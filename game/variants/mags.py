@@ -84,6 +84,12 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
     SETUP = (Option("peek", "Peeking", ((True, "Allowed (hover a pile)"), (False, "No peek: tops only")), True),)
     TUTORIAL = "solo_tutorial"
     KINDS = (Kind("normal", "Normal", unit="Sets"),)
+    DAILY_LEVEL = True
+    LEVELS = True
+
+    @classmethod
+    def level_facts(cls, level: dict[str, Any]) -> str:
+        return f"par {level['par']} Sets" if level.get("par") is not None else "par not known"
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")
     OPTIONS = {"peek": True, "fair": False}

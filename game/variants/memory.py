@@ -58,6 +58,8 @@ call time to turn the other two. While someone is turning cards, the others wait
     PICK = "flip"
     LAPSE_COSTS = False
     ONE_BY_ONE = True  # a flip turns up one card
+    FACE_DOWN = True
+    ASK = "turn up three"
 
     def setup(self) -> None:
         self.up: list[Card] = []  # face up now, in the order turned

@@ -127,6 +127,14 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
         """Won as a title, won, or lost."""
         return ("Won as " + result["title"]) if result.get("title") else ("Won" if result.get("won") else "Lost")
 
+    DAILY_NOTE = "proved winnable as Samson"
+    LEVELS = True
+    TRIED_STAR = True  # a tried level has one star (3: won as Samson, 2: won with oracles)
+
+    @classmethod
+    def level_facts(cls, level: dict[str, Any]) -> str:
+        return "proved winnable as Samson"
+
     @classmethod
     def result_words(cls, won: bool | None, score: Any) -> str:
         return "won" if won else "lost"

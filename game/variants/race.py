@@ -52,6 +52,7 @@ class Race(Game):
     BOTS = True
     KEYS = f"{TABLE_KEYS} · Space call SET · {WINDOW_KEYS}"
     TUTORIAL = "solo_tutorial"
+    DAILY_NOTE = "you against one casual bot"
     SETUP = (Option("players", "Players", tuple((n, str(n)) for n in (1, 2, 3, 4)), 2),) + \
         seat_rows(2, lambda v, i: v.get("players", 1) >= i)
 

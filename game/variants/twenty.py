@@ -97,6 +97,12 @@ class Twenty(Game):
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human", "bot:casual")
     HAND_PAUSE = 4.5  # seconds the won hand stays on the table before the next deal
+    DAILY_NOTE = "you against one casual bot"
+
+    @staticmethod
+    def hand_points(won: dict[str, Any]) -> int:
+        """The points a won hand scored (``won``: the view's ``last["hand_won"]``)."""
+        return int(won["points"])
     time_limit = None
 
     def table_cards(self) -> list[Card]:

@@ -44,6 +44,7 @@ pairs complete to; a wrong pick or a call that runs out costs 1.""")
     SHARE_UNIT = "UltraSets"
     KINDS = (Kind("normal", "Normal", unit="UltraSets"),)
     SIZE = 4
+    ASK = "pick four"
     WORTHS = ()  # four cards: no Sets by worth in the results
 
     def setup(self) -> None:
