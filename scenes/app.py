@@ -335,7 +335,8 @@ class App:
     def tell(self, title: str, text: str) -> None:
         """Show a message over the current scene; before the first scene is up, keep it until it is
         (a notice queued before the start-up switch would be wiped by it)."""
-        if self.manager.stack and not getattr(self.manager.top, "passing", False):
+        top = self.manager.top
+        if top is not None and not top.passing:
             self.manager.push("message", {"title": title, "text": text})
         else:
             self.told.append((title, text))
@@ -374,9 +375,7 @@ class App:
             time.sleep(left)
 
     def close(self) -> None:
-        clients = [c for s in self.manager.stack  # online: the room connections the screens hold
-                   for c in (getattr(s, "client", None), getattr(getattr(s, "session", None), "client", None))
-                   if c is not None and hasattr(c, "close")]
+        clients = [c for c in (s.connection() for s in self.manager.stack) if c is not None]  # online
         self.manager.close()  # a game in play folds its journal into one save
         for c in clients:
             c.close(leave=False)  # the seat stays kept: Play online offers to rejoin

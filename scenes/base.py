@@ -15,6 +15,8 @@ class Scene:
 
     #: drawn over the scene below it (which stays visible, frozen)
     overlay = False
+    #: switches at once to another scene: messages told meanwhile wait for that one
+    passing = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -32,6 +34,10 @@ class Scene:
 
     def exit(self) -> None:
         """Called when the scene leaves the stack."""
+
+    def connection(self) -> Any:
+        """The connection to a room this screen holds (online), closed with the window; None for none."""
+        return None
 
     def cover(self) -> None:
         """Called when another scene is pushed over this one (it stops being updated)."""

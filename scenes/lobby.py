@@ -71,6 +71,9 @@ class LobbyScene(Scene):
                                     Button("Leave", self.leave, "Esc")])
         super().enter(data)
 
+    def connection(self) -> Client | None:
+        return self.client
+
     # ----- what the server says -------------------------------------------------------------------
     @property
     def lobby(self) -> dict | None:

@@ -21,6 +21,7 @@ class PointsScene(TableScene):
     SHOW_CLOCK = False  # no clock in Solitaire-Set: the time is only kept for the results
     MIN_COLS = 4  # room for a 13th card to the right: adding one moves none of the twelve
     CONFIRM = 3.0  # seconds the End button waits for its second press
+    end_asked = -1.0  # until when a second press of End ends the game
 
     def buttons(self) -> list[Button]:
         return [
@@ -44,7 +45,7 @@ class PointsScene(TableScene):
         """End the game on a second press within a few seconds: the first asks."""
         if self.locked:
             return
-        if self.app.now <= getattr(self, "end_asked", -1.0):
+        if self.app.now <= self.end_asked:
             self.end_asked = -1.0
             self.act("end")
             return

@@ -64,6 +64,7 @@ class PileBoard(StackInput, StackDrawing, Board):
     GRID = 0  # piles per row for Up/Down cursor steps (0: one row)
     LEGEND: tuple[str, ...] = ()
     FAN_FIXED = 15  # piles up to this many cards keep one gap between cards
+    _steps_key: tuple | None = None  # what the cached gaps of ``steps`` were worked out for
 
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
@@ -151,7 +152,7 @@ class PileBoard(StackInput, StackDrawing, Board):
     def steps(self) -> list[float]:
         """The gap between cards of each pile (cached: drawing asks for it many times a frame)."""
         key = (tuple(map(len, self.stacks)), tuple(self.room), self.card_w, self.fan_key())
-        if getattr(self, "_steps_key", None) != key:
+        if self._steps_key != key:
             self._steps_key, self._steps = key, self.compute_steps()
         return self._steps
 

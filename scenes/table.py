@@ -81,21 +81,18 @@ class TableScene(Scene):
         self.resize(self.size)
         self.deal_in(0.05)
         self.driver = self.make_driver() if self.demo else None
-        tutorial = variants.game_class(self.mode).TUTORIAL
-        if tutorial != BASICS and not self.online:  # not online: the room's game would go on meanwhile
-            self.first_play(data, self.mode, tutorial, {"overlay": True, "mode": self.mode})
+        tutorial, seen = variants.game_class(self.mode).TUTORIAL, self.app.settings.get("tutorial_seen") or {}
+        if tutorial != BASICS and not (self.demo or self.replaying or self.online or seen.get(self.mode)):
+            self.app.manager.push(tutorial, {"overlay": True, "mode": self.mode})  # the mode's first-play pages
         if self.replaying:
             self.toast.show("Replay — Esc to stop", theme.INFO, 4.0)
         elif not self.demo and not self.online and self.v.get("features", 4) == 4 and \
-                not (self.app.settings.get("tutorial_seen") or {}).get("basics"):  # (Junior's cards have 3)
+                not seen.get("basics"):  # (Junior's cards have 3)
             self.app.manager.push(BASICS, {"overlay": True})  # first play: what a Set is, over the mode's pages
 
-    def first_play(self, data: dict[str, Any], seen: str, scene: str, page: dict[str, Any]) -> None:
-        """Push a mode's tutorial ``scene`` over the game the first time it is played (``seen``: its key in
-        the ``tutorial_seen`` setting); never in a demo or a replay."""
-        done = self.app.settings.get("tutorial_seen") or {}
-        if not data.get("demo") and "replay" not in data and not done.get(seen):
-            self.app.manager.push(scene, page)
+    def connection(self) -> Any:
+        """Online, the room's connection (the lobby's, handed over with the session)."""
+        return self.data.get("client")
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
         """Who sits where (None: the mode's own default)."""

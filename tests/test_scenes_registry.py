@@ -1,0 +1,161 @@
+"""The screens know modes only through the registry and each mode's class: no mode's name is written in
+scenes/ or sprites/, nothing probes a game or a session with getattr, and a mode registered from outside
+shows in the menu, the daily screen, the lobby's choices and plays with its first-play pages."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pygame
+import pytest
+from scene_driver import make_app, press, step, top
+
+from game import variants
+from game.variants.facts import plain
+from game.variants.race import Race
+
+ROOT = Path(__file__).resolve().parent.parent
+#: files whose results and stats words still name modes (they move to the classes next)
+NOT_YET = {"scenes/stats.py", "scenes/results.py"}
+PROBED = {"game", "session", "game_class"}  # a getattr/hasattr on these probes a game, its class or a session
+
+
+def modules() -> list[Path]:
+    return sorted(p for d in ("scenes", "sprites") for p in (ROOT / d).rglob("*.py"))
+
+
+def mode_names_written(path: Path) -> list[str]:
+    """``line: 'name'`` for each string constant of ``path`` equal to a mode's name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{n.lineno}: {n.value!r}" for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and n.value in variants.MODES]
+
+
+def probes(path: Path) -> list[str]:
+    """``line: call`` for each getattr/hasattr on a game, a mode's class or a session."""
+    out = []
+    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("getattr", "hasattr") \
+                and n.args:
+            target = ast.unparse(n.args[0]).replace("(", ".").split(".")
+            named = n.args[1].value if len(n.args) > 1 and isinstance(n.args[1], ast.Constant) else None
+            if named in PROBED or PROBED & set(target):
+                out.append(f"{n.lineno}: {ast.unparse(n)}")
+    return out
+
+
+def test_the_listers_see_a_mode_name_and_a_probe(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('x = "classic"\ny = getattr(self.game, "PICK", "set")\nz = getattr(s, "session", None)\n'
+                      'ok = ("classic-1", getattr(e, "pos", None))\n')
+    assert (mode_names_written(sample), probes(sample)) == \
+        (["1: 'classic'"], ["2: getattr(self.game, 'PICK', 'set')", "3: getattr(s, 'session', None)"])
+
+
+def test_no_mode_name_is_written_in_scenes_or_sprites():
+    written = [f"{p.relative_to(ROOT)}:{w}" for p in modules() if p.relative_to(ROOT).as_posix() not in NOT_YET
+               for w in mode_names_written(p)]
+    assert written == []
+
+
+def test_nothing_in_scenes_or_sprites_probes_a_game_or_a_session():
+    assert [f"{p.relative_to(ROOT)}:{w}" for p in modules() for w in probes(p)] == []
+
+
+# ----- a mode registered from outside -------------------------------------------------------------
+class Toy(Race):
+    NAME = "toy"
+    TITLE = "Toy Race"
+    TAGLINE = "A race for the tests"
+    HELP = plain("""\
+Toy Race: call SET and pick three cards.
+
+A right Set scores 1.""")
+
+
+GAME = Toy
+
+
+@pytest.fixture
+def toy():
+    variants.register(Toy.NAME, __name__)
+    try:
+        yield Toy
+    finally:
+        variants.unregister(Toy.NAME)
+
+
+def test_a_registered_mode_is_in_the_menu_the_daily_rows_and_the_lobbys_choices(tmp_path, toy):
+    from scenes.daily import ROWS
+    from scenes.lobby import playable
+
+    app = make_app(tmp_path, size=(1280, 720))
+    try:
+        app.start()
+        menu = top(app)
+        assert "Toy Race" in [b.label for col in menu.columns for b in col.buttons]
+        assert list(ROWS)[-1] == "toy" and playable()[-1] == "toy"
+        app.manager.switch("daily", {"today": "2026-11-26", "solve": False})
+        step(app, 0.1)
+        assert top(app).modes[-1] == "toy" and len(top(app).rows) == len(ROWS)
+    finally:
+        pygame.quit()
+
+
+def test_a_registered_race_plays_in_classics_scene_after_its_rules_as_first_play_pages(tmp_path, toy):
+    from scenes.classic import ClassicScene
+    from scenes.solitaire_tutorial import SoloTutorialScene
+
+    app = make_app(tmp_path)
+    try:
+        app.manager.switch("toy", {"seed": 3, "options": {"players": 1}})
+        step(app, 0.1)
+        pages = top(app)
+        assert isinstance(pages, SoloTutorialScene) and pages.mode == "toy"
+        assert [title for title, _text, _cards in pages.steps] == ["Toy Race", "Toy Race"]
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(top(app), ClassicScene) and top(app).game.name == "toy"
+        assert app.settings["tutorial_seen"]["toy"] is True
+    finally:
+        pygame.quit()
+
+
+# ----- the lobby offers what the room's mode allows ------------------------------------------------
+@pytest.fixture
+def app(tmp_path):
+    a = make_app(tmp_path)
+    yield a
+    pygame.quit()
+
+
+def test_the_lobby_offers_bots_and_game_types_only_for_a_mode_that_has_them(app):
+    from test_net_scenes import step_until
+
+    from scenes.lobby import playable
+
+    app.manager.switch("online", {})
+    app.step(0.0)
+    try:
+        press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
+        lobby = top(app)
+        step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
+        app.step(0.05)
+        offered = [b.label for b in lobby.host_buttons if b.enabled]
+        assert offered == ["Mode", "Call time", "Game type", "Add: Bot (medium)", "Bot level: medium"]
+        lobby.setup(mode="findall", options={})  # no bots play Find All, and it has no game types
+        step_until(app, lambda: lobby.lobby["mode"] == "findall")
+        app.step(0.05)
+        assert [b.label for b in lobby.host_buttons if b.enabled] == ["Mode", "Call time"]
+        assert all(b.rect.w == 0 for b in lobby.host_buttons[2:])
+        press(app, pygame.K_b, "b")  # Add bot's key does nothing here
+        app.step(0.05)
+        assert len(lobby.lobby["seats"]) == 1 and not lobby.notice
+        assert playable() == [g.NAME for g in variants.games("ONLINE")]  # the Mode button's round
+    finally:
+        for s in app.manager.stack:
+            if s.connection() is not None:
+                s.connection().close()
+        if getattr(app, "room_server", None) is not None:
+            app.room_server.stop()
+
