@@ -23,7 +23,7 @@ How the pieces fit
   screens, play never imports screens, and there is no import cycle.
 * ``game.modes.MODES`` (read through ``scenes.modes``) — what the menu,
   setup screen and help know about each mode (title, setup options, rules in
-  plain words, its play scene).
+  plain words, its play scene), a view of its class in ``game.variants``.
 * ``scenes.app.App`` — the window, the fixed-step loop (``App.step(dt)``
   is the loop body tests call), the store, the sound.
 
@@ -53,9 +53,12 @@ Adding a scene
    share text say are hooks on its Game (``game/variants/base.py``).
 2. Add ``"<name>": "scenes.<name>:<Class>"`` to ``SCENES`` below (imported
    lazily, so start-up stays fast).
-3. For a new mode, fill its ``ModeInfo`` in ``game/modes.py`` (``scene``
-   set to the scene name, setup ``options``, ``help`` text); the menu, setup
-   screen, help overlay, results and ``--smoke`` pick it up from there.
+3. A new mode needs no scene of its own when its class belongs to a family
+   in ``PLAY_SCENES`` (a ``Race`` plays in Classic's scene); else add its
+   class and scene there.  Everything a screen shows of a mode (title, setup
+   rows, help, daily note and solver, levels, what the lobby offers, its
+   first-play pages: ``TUTORIAL``) is read from its class, and the list of
+   modes from the registry: no screen writes a mode's name.
 """
 
 from __future__ import annotations
