@@ -141,12 +141,19 @@ def test_the_lobby_offers_bots_and_game_types_only_for_a_mode_that_has_them(app)
         lobby = top(app)
         step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
         app.step(0.05)
-        offered = [b.label for b in lobby.host_buttons if b.enabled]
-        assert offered == ["Mode", "Call time", "Game type", "Add: Bot (medium)", "Bot level: medium"]
+        assert [b.enabled for b in lobby.host_buttons] == [True] * 5  # Classic: game types and bots
+        assert lobby.host_buttons[2].label == "Game type"
+        kinds = []
+        for _ in range(3):  # Classic's game types go round: Sprint, Blitz, and back to Normal (no option)
+            before = dict(lobby.lobby.get("options") or {})
+            press(app, pygame.K_g, "g")
+            step_until(app, lambda before=before: (lobby.lobby.get("options") or {}) != before)
+            kinds.append(dict(lobby.lobby.get("options") or {}))
+        assert kinds == [{"timed": "sprint"}, {"timed": "blitz"}, {}]
         lobby.setup(mode="findall", options={})  # no bots play Find All, and it has no game types
         step_until(app, lambda: lobby.lobby["mode"] == "findall")
         app.step(0.05)
-        assert [b.label for b in lobby.host_buttons if b.enabled] == ["Mode", "Call time"]
+        assert [b.enabled for b in lobby.host_buttons] == [True, True, False, False, False]
         assert all(b.rect.w == 0 for b in lobby.host_buttons[2:])
         press(app, pygame.K_b, "b")  # Add bot's key does nothing here
         app.step(0.05)
