@@ -16,8 +16,8 @@ from game.variants.facts import plain
 from game.variants.race import Race
 
 ROOT = Path(__file__).resolve().parent.parent
-#: files whose results and stats words still name modes (they move to the classes next)
-NOT_YET = {"scenes/stats.py", "scenes/results.py"}
+#: files whose results words still name modes (they move to the classes next)
+NOT_YET = {"scenes/results.py"}
 PROBED = {"game", "session", "game_class"}  # a getattr/hasattr on these probes a game, its class or a session
 
 
