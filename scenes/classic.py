@@ -164,7 +164,7 @@ class ClassicScene(TableScene):
             s.selected = False
         who = m.player or "P1"
         at = self.player_pos(who)
-        if m.verb == self.verb and len(m.cards) == self.pick_size:  # a right pick (UltraSet's: four cards)
+        if self.game.whole_pick(m.verb):  # a right pick (UltraSet's: four cards; not Memory's flip of one)
             k = worth(*m.cards) if len(m.cards) == 3 else 0
             self.float_text("+1", at, theme.GOOD)
             self.app.sound("megaset" if k == 4 else "set")

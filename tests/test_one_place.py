@@ -10,9 +10,11 @@ from game import variants
 
 ROOT = Path(__file__).resolve().parent.parent
 #: where the rules hold: every module of these folders and these files (game/variants is the modes' home)
-CHECKED = ("game", "main.py")
-#: folders the rules will cover once their screens ask the modes' classes too (then move them to CHECKED)
-NOT_YET_CHECKED = ("scenes", "sprites")
+CHECKED = ("game", "main.py", "scenes", "sprites")
+#: folders the rules will cover once they ask the modes' classes too (then move them to CHECKED)
+NOT_YET_CHECKED: tuple[str, ...] = ()
+#: files where a word that is also a mode's name is still written, and why (empty it as they are fixed)
+NAMING_YET = {"scenes/results.py": "its table of plurals has the word 'points'"}
 HOME = ROOT / "game" / "variants"
 #: what the first argument of a getattr/hasattr says when it is a game, a mode's class or a session
 PROBED = ("game", "cls", "session", "variant")
@@ -59,13 +61,15 @@ def test_the_finders_find_what_they_look_for():
 
 def test_the_rules_cover_the_game_and_the_command_line():
     paths = {p.relative_to(ROOT).as_posix() for p in modules()}
-    assert {"main.py", "game/session.py", "game/daily.py", "game/net/room.py"} <= paths
+    assert {"main.py", "game/session.py", "game/daily.py", "game/net/room.py", "scenes/daily.py",
+            "scenes/lobby.py", "sprites/hud.py"} <= paths
     assert not any(p.startswith("game/variants/") for p in paths)
     assert not set(NOT_YET_CHECKED) & set(CHECKED)
 
 
 def test_no_mode_is_named_outside_its_own_file_and_the_registry():
-    assert found(CHECKED, lambda source: mode_names(source, variants.MODES)) == []
+    named = found(CHECKED, lambda source: mode_names(source, variants.MODES))
+    assert [n for n in named if n.split(":")[0] not in NAMING_YET] == []
 
 
 def test_nothing_probes_a_game_its_class_or_a_session_with_getattr():

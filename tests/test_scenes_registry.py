@@ -1,11 +1,8 @@
-"""The screens know modes only through the registry and each mode's class: no mode's name is written in
-scenes/ or sprites/, nothing probes a game or a session with getattr, and a mode registered from outside
-shows in the menu, the daily screen, the lobby's choices and plays with its first-play pages."""
+"""The screens know modes only through the registry and each mode's class (``tests/test_one_place.py``
+reads their source): a mode registered from outside shows in the menu, the daily screen and the lobby's
+choices, and plays with its first-play pages; the lobby offers only what the room's mode allows."""
 
 from __future__ import annotations
-
-import ast
-from pathlib import Path
 
 import pygame
 import pytest
@@ -14,53 +11,6 @@ from scene_driver import make_app, press, step, top
 from game import variants
 from game.variants.facts import plain
 from game.variants.race import Race
-
-ROOT = Path(__file__).resolve().parent.parent
-#: files whose results words still name modes (they move to the classes next)
-NOT_YET = {"scenes/results.py"}
-PROBED = {"game", "session", "game_class"}  # a getattr/hasattr on these probes a game, its class or a session
-
-
-def modules() -> list[Path]:
-    return sorted(p for d in ("scenes", "sprites") for p in (ROOT / d).rglob("*.py"))
-
-
-def mode_names_written(path: Path) -> list[str]:
-    """``line: 'name'`` for each string constant of ``path`` equal to a mode's name."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [f"{n.lineno}: {n.value!r}" for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and n.value in variants.MODES]
-
-
-def probes(path: Path) -> list[str]:
-    """``line: call`` for each getattr/hasattr on a game, a mode's class or a session."""
-    out = []
-    for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("getattr", "hasattr") \
-                and n.args:
-            target = ast.unparse(n.args[0]).replace("(", ".").split(".")
-            named = n.args[1].value if len(n.args) > 1 and isinstance(n.args[1], ast.Constant) else None
-            if named in PROBED or PROBED & set(target):
-                out.append(f"{n.lineno}: {ast.unparse(n)}")
-    return out
-
-
-def test_the_listers_see_a_mode_name_and_a_probe(tmp_path):
-    sample = tmp_path / "sample.py"
-    sample.write_text('x = "classic"\ny = getattr(self.game, "PICK", "set")\nz = getattr(s, "session", None)\n'
-                      'ok = ("classic-1", getattr(e, "pos", None))\n')
-    assert (mode_names_written(sample), probes(sample)) == \
-        (["1: 'classic'"], ["2: getattr(self.game, 'PICK', 'set')", "3: getattr(s, 'session', None)"])
-
-
-def test_no_mode_name_is_written_in_scenes_or_sprites():
-    written = [f"{p.relative_to(ROOT)}:{w}" for p in modules() if p.relative_to(ROOT).as_posix() not in NOT_YET
-               for w in mode_names_written(p)]
-    assert written == []
-
-
-def test_nothing_in_scenes_or_sprites_probes_a_game_or_a_session():
-    assert [f"{p.relative_to(ROOT)}:{w}" for p in modules() for w in probes(p)] == []
 
 
 # ----- a mode registered from outside -------------------------------------------------------------
