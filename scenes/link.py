@@ -219,7 +219,8 @@ class SessionLink:
                 return "You"
             name = s.names[i] if i < len(s.names) and s.names[i] else p
             away = s.status(i)
-            return f"{name} (bot)" if s.seats[i].startswith("bot:") else f"{name} ({away})" if away else name
+            bot = i < len(s.seats) and s.seats[i].startswith("bot:")
+            return f"{name} (bot)" if bot else f"{name} ({away})" if away else name
         if i < len(s.seats) and s.seats[i] != "human":
             return f"{p} (bot)"
         humans = [q for q in s.players if s.kind(q) != "bot"]

@@ -23,7 +23,7 @@ from game import variants
 from game.bots import LEVELS
 from game.net.client import Client, RemoteSession
 from game.net.protocol import show_code
-from game.net.room import LEVEL_NAMES, MAX_SEATS
+from game.net.room import LEVEL_NAMES, MAX_SEATS, online_modes
 from game.variants.base import Game
 from game.variants.facts import Option
 from sprites import theme
@@ -39,7 +39,7 @@ MAX_TAKE = 200  # messages one frame takes at most
 
 def playable() -> list[str]:
     """The modes a room may play, in the registry's order: the lobby's choices (the first is a new room's)."""
-    return [g.NAME for g in variants.games("ONLINE")]
+    return online_modes()
 
 
 def room_game(mode: Any) -> type[Game] | None:

@@ -55,7 +55,7 @@ class TableScene(Scene):
     # ----- life cycle ------------------------------------------------------------
     def enter(self, data: dict[str, Any]) -> None:
         self.data = data
-        self.online = "session" in data  # a session handed over ready-made: a room's, on a server
+        self.online = bool(data.get("online"))  # a room's session on a server, handed over by the lobby
         self.replaying = "replay" in data
         self.demo = bool(data.get("demo")) and not self.replaying
         self.link = SessionLink(self)

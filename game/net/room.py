@@ -31,9 +31,14 @@ MAX_SEATS = 4
 KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
 #: how a bot level is named to players: as in the window (``game.variants.facts.BOT_LEVELS``)
 LEVEL_NAMES = {level: level for level in BOT_LEVELS}
-#: Modes a room plays: every mode whose class says ``ONLINE`` (Classic, 20/20, the Find-all race, the
-#: online game's modes, and any mode added later the same way).
+#: Modes a room plays at start-up: every mode whose class says ``ONLINE`` (Classic, 20/20, the Find-all
+#: race, the online game's modes); ``online_modes()`` reads the registry again (a mode added later).
 ONLINE = tuple(g.NAME for g in variants.games("ONLINE"))
+
+
+def online_modes() -> list[str]:
+    """Every mode a room may play now, in the registry's order."""
+    return [g.NAME for g in variants.games("ONLINE")]
 
 
 @dataclass
@@ -95,8 +100,9 @@ class Room:
 
         :raises ProtocolError: on a mode not played online or options the mode refuses.
         """
-        if mode not in ONLINE:
-            raise ProtocolError(f"mode {mode!r} is not played online: one of {', '.join(ONLINE)}")
+        modes = online_modes()
+        if mode not in modes:
+            raise ProtocolError(f"mode {mode!r} is not played online: one of {', '.join(modes)}")
         if "players" in options:
             raise ProtocolError("options: the seats make the players (add bots or friends)")
         opts = dict(options)
