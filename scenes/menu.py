@@ -93,8 +93,9 @@ class MenuScene(Scene):
                 col.focus = min(row, len(col.buttons) - 1)  # the same row, as far as the column goes
                 col._mark()
                 return True
-            if e.key == pygame.K_ESCAPE:
-                self.app.quit()
+            if e.key == pygame.K_ESCAPE:  # asks first: Esc is pressed by habit on every other screen
+                self.app.manager.push("message", {"title": "Quit Set Arcade?", "text": "Your games are saved.",
+                                                  "confirm": "Quit", "on_confirm": self.app.quit})
                 return True
             if e.key == pygame.K_F1:
                 self.app.manager.switch("tutorial", {})

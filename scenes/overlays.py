@@ -6,13 +6,14 @@ and the game underneath is not updated (its clock stops).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game import variants
 from sprites import theme
-from sprites.hud import Button, stack_buttons
+from sprites.hud import Button, row_buttons, stack_buttons
 from sprites.layout import home_row
 
 from .base import Scene
@@ -108,26 +109,47 @@ class PauseScene(Overlay):
 
 
 class MessageScene(Overlay):
-    """A title, some text and OK (notices, "coming soon", "not available yet")."""
+    """A title, some text and OK (a notice); or a question: ``confirm`` (the label of the button that
+    does it, e.g. "Quit") and ``on_confirm`` (what it does) beside Cancel — Enter confirms, Esc cancels."""
 
     BOX = (0.3, 0.25)
 
     def enter(self, data: dict[str, Any]) -> None:
         self.title = data.get("title", "")
         self.text = data.get("text", "")
-        self.ok = Button("OK", self.close, "Enter", accent=True)
+        self.on_confirm: Callable[[], None] | None = data.get("on_confirm")
+        if self.on_confirm is not None:
+            self.ok = Button(str(data.get("confirm", "OK")), self.confirm, "Enter", accent=True)
+            self.cancel: Button | None = Button("Cancel", self.close, "Esc")
+        else:
+            self.ok = Button("OK", self.close, "Enter", accent=True)
+            self.cancel = None
+        self.actions = [self.ok] + ([self.cancel] if self.cancel is not None else [])
         super().enter(data)
+
+    def confirm(self) -> None:
+        self.close()
+        if self.on_confirm is not None:
+            self.on_confirm()
 
     def resize(self, size: tuple[int, int]) -> None:
         r, u = self.box(), unit_of(size)
-        self.ok.rect = pygame.Rect(r.centerx - u * 5, r.bottom - u * 3.6, u * 10, u * 2.4)
+        if self.cancel is None:
+            self.ok.rect = pygame.Rect(r.centerx - u * 5, r.bottom - u * 3.6, u * 10, u * 2.4)
+        else:
+            row_buttons([self.ok, self.cancel], pygame.Rect(r.centerx - u * 11, r.bottom - u * 3.6, u * 22, u * 2.4),
+                        round(u * 1.0))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                  pygame.K_SPACE):
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.close()
             return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ok.action()
+            return True
         self.ok.handle_event(e)
+        if self.cancel is not None:
+            self.cancel.handle_event(e)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -138,6 +160,8 @@ class MessageScene(Overlay):
             theme.blit_text(surface, line, round(u * 1.05), (r.centerx, y), theme.INK, True, "midtop")
             y += u * 1.5
         self.ok.draw(surface)
+        if self.cancel is not None:
+            self.cancel.draw(surface)
 
 
 class HelpScene(Overlay):

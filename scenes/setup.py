@@ -104,7 +104,8 @@ class SetupScene(Scene):
             self.asked = self.app.now + ASK_AGAIN
             self.app.manager.push("message", {
                 "title": "An unfinished game", "text": f"Your unfinished {self.info.title} game will be replaced. "
-                "Press Start again to play this deal, or go back and continue it from the menu."})
+                "Replace it with this deal, or cancel and continue it from the menu.",
+                "confirm": "Replace", "on_confirm": self.start})
             return
         data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
         self.app.manager.switch(self.info.scene, data)
