@@ -243,13 +243,42 @@ def is_cap(cards: Iterable[Card]) -> bool:
     return not has_set(cards)
 
 
-def plural(n: int, noun: str) -> str:
-    """``n`` and the noun, in the plural unless n is one.
+def word_for(n: float, noun: str, many: str | None = None) -> str:
+    """The noun as it goes with a count of ``n``: itself for one (or minus one), else its plural,
+    ``many`` when given (``"tries"``, ``"misses"``), else the noun and an "s".  For a count written
+    apart from its noun; with the count, see ``plural``.
 
-    >>> plural(1, "wrong pick"), plural(3, "repeat"), plural(0, "Set")
-    ('1 wrong pick', '3 repeats', '0 Sets')
+    >>> word_for(1, "day"), word_for(2, "day"), word_for(0, "try", "tries")
+    ('day', 'days', 'tries')
     """
-    return f"{n} {noun}{'' if abs(n) == 1 else 's'}"
+    if n == 1 or n == -1:
+        return noun
+    return many if many is not None else noun + "s"
+
+
+def plural(n: float, noun: str, many: str | None = None) -> str:
+    """``n`` and the noun (singular), in the plural unless n is one: the one way the game says a
+    count.  ``many`` is an irregular plural; a whole number is written as it is, a fraction short.
+
+    >>> plural(1, "wrong pick"), plural(3, "repeat"), plural(0, "Set"), plural(-1, "point")
+    ('1 wrong pick', '3 repeats', '0 Sets', '-1 point')
+    >>> plural(1, "try", "tries"), plural(2, "try", "tries"), plural(2, "miss", "misses")
+    ('1 try', '2 tries', '2 misses')
+    >>> plural(1.0, "second"), plural(95.25, "second")
+    ('1 second', '95.25 seconds')
+    """
+    number = f"{n:g}" if isinstance(n, float) else str(n)
+    return f"{number} {word_for(n, noun, many)}"
+
+
+def counted(n: float, unit: str) -> str:
+    """``n`` of a plural ``unit`` (a kind's unit: "Sets", "UltraSets", "points", "seconds"), one
+    agreeing: ``plural`` with the unit as its plural and, as its singular, the unit without its "s".
+
+    >>> counted(1, "UltraSets"), counted(5, "Sets"), counted(-1, "points"), counted(1, "cards")
+    ('1 UltraSet', '5 Sets', '-1 point', '1 card')
+    """
+    return plural(n, unit[:-1] if unit.endswith("s") else unit, unit)
 
 
 def describe(c: Card) -> str:

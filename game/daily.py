@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .cards import plural
 from .loader import load_daily_table
 from .resources import resource_path
 from .rng import daily_seed
@@ -184,7 +185,7 @@ def share_text(result: dict) -> str:
         parts.append(f"{t // 60}:{t % 60:02d}")
     hints = result.get("hints", 0)
     if hints:
-        parts.append(f"{hints} hint" + ("s" if hints != 1 else ""))
+        parts.append(plural(hints, "hint"))
     lines.append(" · ".join(parts))
     marks = "".join(WORTH_MARKS[w - 1] for w in result.get("worths", []) if 1 <= w <= 4)
     marks += MISS_MARK * result.get("misses", 0) + HINT_MARK * hints

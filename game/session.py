@@ -36,7 +36,7 @@ from typing import Any
 
 from . import variants
 from .bots import LEVELS, Bot
-from .cards import is_set
+from .cards import is_set, plural
 from .errors import IllegalMove
 from .move import Move
 from .practice import GAME_SET, PARTNER
@@ -93,7 +93,7 @@ class Session:
         kinds = [seat_kind(s) for s in seats]
         if "players" in cls.OPTIONS:
             if options.get("players", len(seats)) != len(seats):
-                raise ValueError(f"{len(seats)} seats for {options['players']} players")
+                raise ValueError(f"{plural(len(seats), 'seat')} for {plural(options['players'], 'player')}")
             if len(seats) > 1 or "players" in options:
                 options["players"] = len(seats)
         elif len(seats) != 1:

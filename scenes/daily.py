@@ -25,7 +25,7 @@ from typing import Any, overload
 
 import pygame
 
-from game.cards import code
+from game.cards import code, plural
 from game.daily import EPOCH, Daily, as_date, daily, day_number
 from game.rng import deal
 from game.variants import game_class, games
@@ -285,7 +285,7 @@ class DailyScene(Scene):
         every = every_day_streak(self.app, self.today.isoformat())
         theme.blit_text(surface, f"next deal in {self.countdown()}", round(u * 0.95), (w - u * 1.2, u * 1.4),
                         theme.MUTED, True, "topright")
-        theme.blit_text(surface, f"daily streak {every} day{'s' * (every != 1)}", round(u * 0.95),
+        theme.blit_text(surface, f"daily streak {plural(every, 'day')}", round(u * 0.95),
                         (u * 1.2, u * 1.4), theme.ACCENT if every else theme.MUTED, True, "topleft")
         for b in self.nav:
             b.draw(surface)

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game import variants
+from game.cards import plural
 from sprites import theme
 from sprites.hud import Button
 
@@ -57,7 +58,7 @@ class LevelsScene(Scene):
         if self.notices:
             n = len(self.notices)
             self.app.manager.push("message", {
-                "title": f"{n} level file{'s' * (n != 1)} skipped",
+                "title": f"{plural(n, 'level file')} skipped",
                 "text": "These could not be used and are left out:\n\n" + "\n".join(self.notices[:6])})
 
     @property
@@ -232,7 +233,7 @@ class LevelsScene(Scene):
         theme.blit_text(surface, facts, round(u * 0.9), (x, r.top + u * 4.4), theme.MUTED, True)
         draw_stars(surface, (r.centerx, r.top + u * 7.2), stars_of(self.app, lv), u * 2.0)
         tries = p.get("tries", 0)
-        state = ("solved" if p.get("solved") else f"{tries} tr{'ies' if tries != 1 else 'y'}" if tries
+        state = ("solved" if p.get("solved") else plural(tries, "try", "tries") if tries
                  else "not tried yet") if open_ else "locked: solve the level before"
         theme.blit_text(surface, state, round(u * 0.9), (r.centerx, r.top + u * 9.4),
                         theme.GOOD if p.get("solved") else theme.INK if open_ else theme.DIM, True, "midtop")

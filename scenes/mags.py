@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from game.move import Move
 from game.variants.mags import Mags
 from sprites import theme
@@ -205,9 +206,9 @@ class MagsScene(TableScene):
         theme.blit_text(surface, str(v["score"]), round(u * 2.0), (rect.right - u, rect.top + u * 2.7),
                         theme.GOOD, True, "topright")
         left = v["left"] + v["deck"]
-        lines = [(f"{left} cards to clear (win: 9 or fewer)", theme.MUTED)]
+        lines = [(f"{plural(left, 'card')} to clear (win: 9 or fewer)", theme.MUTED)]
         if v["par"] is not None:
-            lines.append((f"par {v['par']} Sets", theme.ACCENT))
+            lines.append((f"par {plural(v['par'], 'Set')}", theme.ACCENT))
         lines.append(("peeking allowed (hover a pile)" if v["peek"] else "no peeking: tops only",
                       theme.MUTED if v["peek"] else theme.INFO))
         if v["round"] == 9:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import word_for
 from game.daily import HINT_MARK, MISS_MARK, WORTH_MARKS
 from game.safefile import why, write_atomic
 from sprites import theme
@@ -211,7 +212,7 @@ class PlayedScene(ResultsScene):
         theme.blit_text(surface, str(shown), round(u * 3.2 * grow), (x + u * 0.2, box.top + u * 6.0), colour, True,
                         "midleft")
         right = x + u * 0.2 + theme.text(str(max(now, before)), round(u * 3.2), colour, True).get_width()
-        days = "day" if shown == 1 else "days"
+        days = word_for(shown, "day")
         extra = f"{days} · was {before}" if now > before else days
         theme.blit_text(surface, extra, round(u * 0.9), (right + u * 0.8, box.top + u * 6.0),
                         theme.MUTED, True, "midleft")

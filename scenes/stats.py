@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
+from game.cards import counted
 from game.daily import as_date, streaks
 from game.records import kind_stats
 from game.variants import MODES, game_class
-from game.variants.base import counted
 from game.variants.facts import Kind
 from sprites import theme
 from sprites.hud import Button, clock_text
@@ -66,7 +66,7 @@ def best_text(kind: Kind, best: float | None) -> str:
         return "—"
     if kind.unit == SECONDS:
         return clock_text(best)
-    return counted(int(best), kind.unit) if float(best).is_integer() else f"{best:g} {kind.unit}"
+    return counted(int(best) if float(best).is_integer() else best, kind.unit)
 
 
 def row_title(mode: str, kind: Kind) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.cards import card, code, worth
+from game.cards import card, code, plural, worth
 from game.move import Move
 from game.variants.twenty import Twenty
 from sprites import theme
@@ -268,7 +268,7 @@ class TwentyScene(TableScene):
             self.discard_top = max(m.cards)
             self.said[who] = ["SET!", 1.2]
             gone = len(last.get("from_hand", []))
-            self.float_text(f"−{gone} card{'s' if gone > 1 else ''}" if gone else "SET", at, theme.GOOD)
+            self.float_text(f"−{plural(gone, 'card')}" if gone else "SET", at, theme.GOOD)
             self.app.sound("megaset" if k == 4 else "set")
             if k == 4:
                 self.burst(self.set_center(m.cards))

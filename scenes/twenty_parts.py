@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
@@ -33,11 +34,11 @@ def draw_interlude(surface: pygame.Surface, rect: pygame.Rect, u: float, info: d
     theme.blit_text(surface, f"{name(info['player'])} {'win' if name(info['player']) == 'You' else 'wins'} the hand!",
                     round(u * 2.0), (x, y + u * 0.8), theme.ACCENT, True, "center")
     pts = info["gain"]
-    theme.blit_text(surface, f"+{pts} point{'s' if pts != 1 else ''}", round(u * 2.6), (x, y + u * 3.4), theme.GOOD,
+    theme.blit_text(surface, f"+{plural(pts, 'point')}", round(u * 2.6), (x, y + u * 3.4), theme.GOOD,
                     True, "center")
     y += u * 5.6
     for p, n in info["left"]:
-        theme.blit_text(surface, f"{name(p)}: {n} card{'s' if n != 1 else ''} left", round(u * 1.1), (x, y),
+        theme.blit_text(surface, f"{name(p)}: {plural(n, 'card')} left", round(u * 1.1), (x, y),
                         theme.INK, True, "center")
         y += u * 1.6
     totals = "   ".join(f"{name(p)} {s}" for p, s in info["scores"].items())
@@ -203,8 +204,8 @@ class TwentyView:
                                True, "midleft")
         if self.scene.v["dealer"] == p and self.scene.interlude is None:
             theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
-        score = theme.blit_text(surface, f"{self.scene.v['scores'][p]} pts", round(u * 1.05), (box.right - u * 0.8, y),
-                                theme.INK, True, "midright")
+        score = theme.blit_text(surface, plural(self.scene.v["scores"][p], "pt"), round(u * 1.05),
+                                (box.right - u * 0.8, y), theme.INK, True, "midright")
         state = self.seat_state(p)
         color = theme.ACCENT if p in self.scene.said or self.scene.caller == p else theme.MUTED
         theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
@@ -226,7 +227,7 @@ class TwentyView:
             theme.blit_text(surface, state, round(u * 0.95), (t.right + u * 0.8, y),
                             theme.ACCENT if "P1" in self.scene.said or self.scene.caller == "P1" else theme.MUTED, True,
                             "midleft")
-        theme.blit_text(surface, f"{self.scene.v['scores']['P1']} pts", round(u * 1.05), (r.right - u * 0.8, y),
+        theme.blit_text(surface, plural(self.scene.v["scores"]["P1"], "pt"), round(u * 1.05), (r.right - u * 0.8, y),
                         theme.INK,
                         True, "midright")
         if self.scene.caller == "P1":
@@ -252,7 +253,7 @@ class TwentyView:
             theme.blit_text(surface, self.scene.seat_name(p), round(u * 1.0), (row.left + u * 1.7, cy), theme.INK, True,
                             "midleft")
             held = len(self.scene.disp_hands.get(p, []))
-            theme.blit_text(surface, f"{held} card{'' if held == 1 else 's'}", round(u * 0.85),
+            theme.blit_text(surface, plural(held, "card"), round(u * 0.85),
                             (row.right - u * 3.6, cy), theme.MUTED, True, "midright")
             theme.blit_text(surface, str(v["scores"][p]), round(u * 1.5), (row.right - u * 0.7, cy), theme.INK, True,
                             "midright")

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from sprites.hud import Button, stack_buttons
 
 from .base import Scene
@@ -22,7 +23,7 @@ def describe_save(save: dict) -> str:
     info = MODES.get(save.get("mode"))
     title = info.title if info else str(save.get("mode"))
     moves = save.get("moves")
-    done = f" · {moves} move{'s' if moves != 1 else ''}" if isinstance(moves, int) else ""
+    done = f" · {plural(moves, 'move')}" if isinstance(moves, int) else ""
     return f"{title} · saved {save.get('date', '?')}{done}"
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.cards import word_for
+
 from .cardart import ASPECT
 
 #: the 12 card keys (four rows of three) of each keyboard layout: the left hand's corner of the keyboard
@@ -56,7 +58,7 @@ def check_custom(keys: str) -> str:
         raise ValueError(f"Type 12 keys, four rows of three (you typed {len(keys)}).")
     repeated = sorted({k for k in keys if keys.count(k) > 1})
     if repeated:
-        raise ValueError("Each key once: " + " ".join(repeated) + (" is" if len(repeated) == 1 else " are")
+        raise ValueError("Each key once: " + " ".join(repeated) + " " + word_for(len(repeated), "is", "are")
                          + " typed twice.")
     odd = [k for k in keys if not k.isprintable() or len(k.encode("utf-8")) != 1]
     if odd:

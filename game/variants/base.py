@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, code, is_set, plural, worth
+from ..cards import Card, code, counted, is_set, plural, word_for, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng
@@ -44,22 +44,13 @@ def clock_text(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-def counted(n: int, unit: str) -> str:
-    """``n`` of a plural ``unit`` (a kind's unit: "Sets", "UltraSets", "points"), one agreeing.
-
-    >>> counted(1, "UltraSets"), counted(5, "Sets"), counted(-1, "points")
-    ('1 UltraSet', '5 Sets', '-1 point')
-    """
-    return plural(n, unit[:-1] if unit.endswith("s") else unit)
-
-
 def misses_text(n: int) -> str:
     """Misses of a table game, a wrong pick or a call that ran out.
 
     >>> misses_text(1), misses_text(2)
     ('1 wrong pick or time-out', '2 wrong picks or time-outs')
     """
-    return f"{plural(n, 'wrong pick')} or {plural(n, 'time-out').split(' ', 1)[1]}"
+    return f"{plural(n, 'wrong pick')} or {word_for(n, 'time-out')}"
 
 
 def _copy(value: Any) -> Any:
@@ -154,8 +145,7 @@ class Game:
     def result_words(cls, won: bool | None, score: Any) -> str:
         """A stored result in a few words ("12 Sets"; a score that is no number: "played")."""
         if isinstance(score, (int, float)) and not isinstance(score, bool):
-            n, unit = score, cls.KINDS[0].unit
-            return f"{n:g} {unit[:-1] if n == 1 and unit.endswith('s') else unit}"
+            return counted(score, cls.KINDS[0].unit)
         return "played"
 
     @classmethod

@@ -76,7 +76,9 @@ The clock runs until the last Set is found.""")
 
     @classmethod
     def level_facts(cls, level: dict[str, Any]) -> str:
-        return f"{level.get('sets', '?')} Sets among {len(level.get('table', []))} cards"
+        sets = level.get("sets")
+        among = plural(len(level.get("table", [])), "card")
+        return f"{plural(sets, 'Set') if isinstance(sets, int) else '? Sets'} among {among}"
 
     @classmethod
     def result_words(cls, won: bool | None, score: Any) -> str:

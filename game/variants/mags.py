@@ -89,7 +89,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
 
     @classmethod
     def level_facts(cls, level: dict[str, Any]) -> str:
-        return f"par {level['par']} Sets" if level.get("par") is not None else "par not known"
+        return f"par {plural(level['par'], 'Set')}" if level.get("par") is not None else "par not known"
     VERBS = frozenset({"set", "move", "deal", "end"})
     STATE = ("piles", "round", "taken", "ended", "played_out")
     OPTIONS = {"peek": True, "fair": False}
@@ -112,7 +112,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
     @classmethod
     def share_line(cls, result: dict[str, Any]) -> str:
         """The Sets taken, and the par."""
-        return f"{result['score']} Sets" + (f" (par {result['par']})" if result.get("par") is not None else "")
+        return plural(result["score"], "Set") + (f" (par {result['par']})" if result.get("par") is not None else "")
 
     def check_options(self) -> None:
         for name in ("peek", "fair"):
@@ -160,7 +160,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
         for i, pile in enumerate(self.piles):
             if c in pile:
                 under = len(pile) - 1 - pile.index(c)
-                raise IllegalMove(f"{code(c)} is under {under} card{'s' * (under > 1)} on pile {i + 1}: "
+                raise IllegalMove(f"{code(c)} is under {plural(under, 'card')} on pile {i + 1}: "
                                   "only pile tops can be used")
         raise IllegalMove(f"{code(c)} is not dealt yet")
 
@@ -316,7 +316,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
         left = v["left"] + v["deck"]
         lines = [f"{plural(left, 'card')} left (a win needs 9 or fewer)", f"round {v['round']} of 9"]
         if v["par"] is not None:
-            lines.insert(0, f"par {v['par']} Sets — " + ("par reached!" if v["score"] >= v["par"] else
+            lines.insert(0, f"par {plural(v['par'], 'Set')} — " + ("par reached!" if v["score"] >= v["par"] else
                                                         f"{v['par'] - v['score']} short of par"))
         if not v["peek"]:
             lines.append("played without peeking")

@@ -78,7 +78,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
     def share_line(cls, result: dict[str, Any]) -> str:
         """The points, and the par as a lower bound."""
         par = result.get("par")
-        return f"{result['score']} points" + (f" (par ≥{par})" if par is not None else "")
+        return plural(result["score"], "point") + (f" (par ≥{par})" if par is not None else "")
 
     def table_cards(self) -> list[Card]:
         """The cards laid out for everyone to pick from."""
@@ -193,14 +193,15 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
         hints, sets, shuffles = v["hints"], len(v["taken"]), reshuffles(self.history)
         lines = [f"{plural(sets, 'Set')} taken", f"{plural(hints, 'hint')} used"]
         if shuffles:
-            lines.append(f"{plural(shuffles, 'reshuffle')}: −{RESHUFFLE_COST * shuffles} points")
+            lines.append(f"{plural(shuffles, 'reshuffle')}: −{plural(RESHUFFLE_COST * shuffles, 'point')}")
         if v["deck"]:
             lines.append(f"ended with {plural(v['deck'], 'card')} still in the deck")
         return self.solo_summary("Deck played out!" if self.won else "Game ended", plural(v["score"], "point"),
                                  lines, v["score"], v["by_worth"])
 
     def par_line(self, par: Any) -> str | None:
-        return f"par ≥{par} points — " + ("par reached!" if self.score >= par else f"{par - self.score} short of par")
+        reached = "par reached!" if self.score >= par else f"{par - self.score} short of par"
+        return f"par ≥{plural(par, 'point')} — {reached}"
 
     def share_score(self, sets: int) -> Any:
         return self.score

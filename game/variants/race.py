@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import DECK, Card, find_sets, is_set, plural, worth
+from ..cards import DECK, Card, counted, find_sets, is_set, plural, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import deal
-from .base import BotOption, Game, counted, misses_text
+from .base import BotOption, Game, misses_text
 from .facts import TABLE_KEYS, WINDOW_KEYS, Kind, Option, seat_rows, seats_of
 from .table import check_on_table, check_set, codes, deck_of, take_and_refill
 

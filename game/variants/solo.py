@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, code
+from ..cards import Card, code, plural
 from ..errors import IllegalMove
 from .base import Game
 
@@ -33,7 +33,7 @@ def check_picked(cards: Sequence[Card], n: int, example: str) -> None:
     :raises IllegalMove: e.g. "pick 3 cards, not 2 (like: set 1RDE 2GOH 3PSF)".
     """
     if len(cards) != n:
-        raise IllegalMove(f"pick {n} card{'s' if n > 1 else ''}, not {len(cards)} (like: {example})")
+        raise IllegalMove(f"pick {plural(n, 'card')}, not {len(cards)} (like: {example})")
     for c in cards:
         if list(cards).count(c) > 1:
             raise IllegalMove(f"{code(c)} is picked twice")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, card, code, is_set, why_not_set
+from ..cards import Card, card, code, is_set, plural, why_not_set
 from ..errors import IllegalMove
 
 
@@ -15,7 +15,7 @@ def check_on_table(cards: Sequence[Card], table: Sequence[Card], n: int = 3) -> 
     :raises IllegalMove: naming the card that is not there.
     """
     if len(cards) != n:
-        raise IllegalMove(f"pick {n} cards, not {len(cards)}")
+        raise IllegalMove(f"pick {plural(n, 'card')}, not {len(cards)}")
     if len(set(cards)) != n:
         raise IllegalMove("the same card is picked twice")
     for c in cards:
