@@ -290,7 +290,7 @@ def describe(c: Card) -> str:
     'one red empty diamond'
     """
     n, col, sh, sd = features(c)
-    shape = VALUE_NAMES[2][sh] + ("s" if n else "")
+    shape = word_for(n + 1, VALUE_NAMES[2][sh])  # the number value 0..2 is one to three shapes
     return f"{VALUE_NAMES[0][n]} {VALUE_NAMES[1][col]} {VALUE_NAMES[3][sd]} {shape}"
 
 

@@ -3,7 +3,6 @@ game of several players (winners marked), Sets by worth, and replay / play again
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pygame
@@ -17,33 +16,6 @@ from .modes import MODES, ORDER
 from .widgets import ButtonColumn, unit_of
 
 WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
-_PLURALS = {"points": "point", "sets": "set", "picks": "pick", "repeats": "repeat", "moves": "move",
-            "oracles": "oracle", "reshuffles": "reshuffle", "misses": "miss", "tries": "try", "cards": "card",
-            "seconds": "second", "errors": "error", "hints": "hint", "calls": "call", "deals": "deal",
-            "mistakes": "mistake", "timeouts": "timeout", "undos": "undo"}
-_ONE = re.compile(r"(?<![\d.,\-−+])\b1 (?:(\w+) )?(\w+)\b")
-
-
-def singular(text: str) -> str:
-    """``text`` with a count of exactly 1 agreeing with its noun: "1 points" → "1 point", "1 wrong picks"
-    → "1 wrong pick" (a mode's lines are written for many; this keeps one right wherever it comes from).
-
-    >>> singular("1 Sets taken · 11 points · 1 wrong picks")
-    '1 Set taken · 11 points · 1 wrong pick'
-    """
-    def fix(m: re.Match) -> str:
-        adj, noun = m.group(1), m.group(2)
-        if adj and adj.lower() in _PLURALS:  # "1 points total": the noun is the first word
-            noun, adj, rest = adj, None, f" {m.group(2)}"
-        else:
-            rest = ""
-        one = _PLURALS.get(noun.lower())
-        if one is None:
-            return m.group(0)
-        one = one[0].upper() + one[1:] if noun[0].isupper() else one
-        return f"1 {adj + ' ' if adj else ''}{one}{rest}"
-
-    return _ONE.sub(fix, text)
 
 
 def fitted(text: str, size: float, width: int) -> int:
@@ -146,7 +118,7 @@ class ResultsScene(Scene):
         title = d.get("title", "Game over")
         theme.blit_text(surface, title, fitted(title, u * 2.8, room), (w // 2, t + u * 4.6),
                         theme.ACCENT if d.get("won") else theme.INK, True, "center")
-        score = singular(str(d.get("score", "")))
+        score = str(d.get("score", ""))
         theme.blit_text(surface, score, fitted(score, u * 4.2, room), (w // 2, t + u * 8.6), theme.INK, True, "center")
         theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, t + u * 11.2),
                         theme.MUTED, True, "center")
@@ -154,7 +126,6 @@ class ResultsScene(Scene):
         first = [s.get("place") == 1 for s in d.get("standings", [])]  # the standings lead the lines
         for i, line in enumerate(d.get("lines", [])):
             colour = theme.ACCENT if i < len(first) and first[i] else theme.INK
-            line = singular(line)
             theme.blit_text(surface, line, fitted(line, u * 1.05, room), (w // 2, y), colour, True, "center")
             y += u * 1.6
         by = d.get("by_worth")

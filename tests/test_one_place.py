@@ -4,6 +4,7 @@ nothing probes a game, a mode's class or a session with ``getattr``/``hasattr`` 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from game import variants
@@ -14,7 +15,7 @@ CHECKED = ("game", "main.py", "scenes", "sprites")
 #: folders the rules will cover once they ask the modes' classes too (then move them to CHECKED)
 NOT_YET_CHECKED: tuple[str, ...] = ()
 #: files where a word that is also a mode's name is still written, and why (empty it as they are fixed)
-NAMING_YET = {"scenes/results.py": "its table of plurals has the word 'points'"}
+NAMING_YET: dict[str, str] = {}
 HOME = ROOT / "game" / "variants"
 #: what the first argument of a getattr/hasattr says when it is a game, a mode's class or a session
 PROBED = ("game", "cls", "session", "variant")
@@ -47,6 +48,16 @@ def probes(source: str) -> list[tuple[int, str]]:
     return out
 
 
+#: a count made plural by hand (``card{'s' if n != 1 else ''}``, ``"day" if n == 1 else "days"``):
+#: ``game.cards.plural`` says every count
+HAND_PLURAL = re.compile(r"""(['"])(?:s|ies)\1 *(?:if\b|\*)|[=!]= *1 else *(['"])[^'"]*s\2""")
+
+
+def hand_plurals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each line of ``source`` that makes a word plural by hand."""
+    return [(n, line.strip()) for n, line in enumerate(source.splitlines(), 1) if HAND_PLURAL.search(line)]
+
+
 def found(where: tuple[str, ...], look) -> list[str]:
     return [f"{p.relative_to(ROOT)}:{line}: {text!r}"
             for p in modules(where) for line, text in look(p.read_text(encoding="utf-8"))]
@@ -74,3 +85,15 @@ def test_no_mode_is_named_outside_its_own_file_and_the_registry():
 
 def test_nothing_probes_a_game_its_class_or_a_session_with_getattr():
     assert found(CHECKED, probes) == []
+
+
+def test_no_count_is_made_plural_by_hand():
+    source = "\n".join([
+        """a = f"{n} card{'s' if n != 1 else ''}\"""", """b = f"{n} tr{'ies' if n != 1 else 'y'}\"""",
+        """c = f"{n} day{'s' * (n != 1)}\"""", 'd = f"{n} hint" + ("s" if n != 1 else "")', 'e = plural(n, "card")',
+        'f = "day" if n == 1 else "days"', """g = f"{n} card{'' if n == 1 else 's'}\"""", 'h = "a" if n == 1 else "b"'])
+    assert [line for line, _ in hand_plurals(source)] == [1, 2, 3, 4, 6, 7]
+    everywhere = [p for name in ("game", "scenes", "sprites") for p in sorted((ROOT / name).rglob("*.py"))]
+    assert HOME in {p.parent for p in everywhere}  # the modes' own files too
+    assert [f"{p.relative_to(ROOT)}:{line}: {text}" for p in everywhere
+            for line, text in hand_plurals(p.read_text(encoding="utf-8"))] == []

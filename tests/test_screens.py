@@ -4,15 +4,21 @@ tutorial's found Set, text in small windows, the results, levels and menu layout
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from pathlib import Path
 
 import pygame
+import pytest
 from scene_driver import make_app, press, step, top, type_char
 
-from game.cards import is_set
+from game import variants
+from game.cards import code, counted, is_set
+from game.errors import IllegalMove
+from game.match import play_out
+from game.move import Move
+from game.session import new_session
 from scenes.levels import LevelsScene
 from scenes.menu import MenuScene
-from scenes.results import singular
 from scenes.setup import SetupScene, parse_code
 from scenes.tutorial import STEPS
 from sprites import theme
@@ -148,10 +154,65 @@ def test_the_results_page_is_centred_above_its_buttons(tmp_path):
         pygame.quit()
 
 
-def test_a_count_of_one_agrees_with_its_noun():
-    assert singular("1 points") == "1 point" and singular("1 Sets taken") == "1 Set taken"
-    assert singular("11 points · 1 wrong picks · 1 repeats") == "11 points · 1 wrong pick · 1 repeat"
-    assert singular("−1 points") == "−1 points"
+#: a count of one written with its noun in the plural ("1 points", "1 wrong picks")
+ONE_MANY = re.compile(r"\b1 (points|Sets|wrong picks|repeats|hints|cards|moves|tries|misses)\b")
+
+
+def summary_texts(s) -> list[str]:
+    """What the results screen writes of a session's game: its title, score and lines."""
+    d = s.game.summary({p: p for p in s.players})
+    return [str(d["title"]), str(d["score"]), *d["lines"]]
+
+
+def one_of_each(mode: str) -> list[str]:
+    """A one-seat game of ``mode`` with a wrong pick, a hint and a repeat where the mode has them,
+    played out by the plain player step by step; the results' text after every step (each count
+    passes through one on the way: the first Set, the first point, the last card)."""
+    cls = variants.game_class(mode)
+    s = new_session(mode, seed=5, seats=["human"] * cls.SEATS[0], now=0.0)
+    g = s.game
+
+    def attempt(move: str | None) -> None:
+        try:
+            if move is not None:
+                g.play(move)
+        except IllegalMove:
+            pass  # the mode has no such move now
+
+    wrong = next((c for c in combinations(g.table_cards(), 3) if not is_set(*c)), None)
+    if wrong:
+        attempt(g.pick_move("P1", wrong) if not cls.ONE_BY_ONE else None)
+        attempt("set " + " ".join(code(c) for c in wrong))
+    attempt("hint")
+    texts, memory, now = [], {}, 0.0
+    while not s.over and now < 36_000:
+        texts += summary_texts(s)
+        now += 2.0
+        s.tick(now)
+        for seat in range(len(s.seats)):
+            move = None if s.over else g.demo_choice(memory, s.player(seat) if s.realtime else None)
+            if move is not None:
+                try:
+                    s.act(seat, move, now)
+                except ValueError:
+                    continue
+                if Move.parse(g.history[-1]).verb == "set" and len(g.history) < 6:
+                    attempt(g.history[-1])  # the same Set again: a repeat where the mode counts them
+    return texts + summary_texts(s)
+
+
+@pytest.mark.parametrize("mode", variants.MODES)
+def test_every_modes_results_say_a_count_of_one_in_the_singular(mode):
+    cls = variants.game_class(mode)
+    texts = one_of_each(mode)
+    for seats in sorted({cls.SEATS[0], min(cls.SEATS[1], 2)}):
+        texts += summary_texts(play_out(new_session(mode, seed=5, seats=["human"] * seats, now=0.0)))
+    g = variants.new(mode, 5)
+    texts += [g.par_line(1) or "", cls.result_words(True, 1), cls.level_facts({"sets": 1, "table": ["1RDE"], "par": 1}),
+              *(cls.share_line({"score": 1, "unit": k.unit, "par": 1}) for k in cls.KINDS),
+              *(counted(1, k.unit) for k in cls.KINDS)]
+    assert len(texts) > 10 and [t for t in texts if ONE_MANY.search(t)] == []
+    assert ONE_MANY.search("11 points · 1 wrong picks") and not ONE_MANY.search("11 points · 1 wrong pick")
 
 
 def test_level_tiles_end_above_the_menu_button_and_fill_the_room(tmp_path):
