@@ -207,11 +207,12 @@ def find_ultras(cards: Iterable[Card]) -> list[tuple[Card, Card, Card, Card]]:
         row = _THIRD[a]
         for b in cs[i + 1 :]:
             groups.setdefault(row[b], []).append((a, b))
-    out = []
+    out: list[tuple[Card, Card, Card, Card]] = []
     for pairs in groups.values():
         for i, p in enumerate(pairs):
             for q in pairs[i + 1 :]:
-                out.append(tuple(sorted(p + q)))
+                w, x, y, z = sorted(p + q)
+                out.append((w, x, y, z))
     return sorted(out)
 
 

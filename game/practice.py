@@ -196,7 +196,7 @@ def pace_after(pace: Sequence[float], moves: Iterable[str], player: str = "P1") 
     return (kept + [t for t in set_seconds(moves, player) if t > 0])[-PACE_KEEP:]
 
 
-def memory(settings: dict) -> dict:
+def memory(settings: dict[str, Any]) -> dict[str, Any]:
     """What the bots remember of past games, read from the player's settings: ``practice`` (Sets
     each level has seen taken) and ``pace`` (the player's recent seconds a Set), each left out when
     missing or damaged.  The keywords ``game.session.new_session`` takes.
@@ -204,7 +204,7 @@ def memory(settings: dict) -> dict:
     >>> memory({"bot_practice": {"human": 40, "fast": -1}, "pace": [12.0]})
     {'practice': {'human': 40}, 'pace': [12.0]}
     """
-    out: dict = {}
+    out: dict[str, Any] = {}
     practice = settings.get("bot_practice")
     if isinstance(practice, dict):
         kept = {}
@@ -221,7 +221,7 @@ def memory(settings: dict) -> dict:
     return out
 
 
-def remember(settings: dict, seats: Sequence[str], moves: Sequence[str]) -> None:
+def remember(settings: dict[str, Any], seats: Sequence[str], moves: Sequence[str]) -> None:
     """After a finished game: each bot level seated has seen its Sets taken (``practice_after``), and
     a person at P1 leaves this game's seconds a Set in ``pace`` (``pace_after``).
 

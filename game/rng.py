@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from .cards import DECK, Card
+
+T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -58,13 +62,13 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (Fisher–Yates, from the back)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         """One item, uniformly.
 
 

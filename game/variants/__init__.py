@@ -86,7 +86,7 @@ def new(mode: str, seed: int = 0, **options: Any) -> Game:
     return game_class(mode)(seed=seed, **options)
 
 
-def load(level: dict, **options: Any) -> Game:
+def load(level: dict[str, Any], **options: Any) -> Game:
     """A new game from a level dict (see DESIGN.md); the mode checks every field.
 
 
@@ -136,7 +136,7 @@ def from_json(text: str) -> Game:
     return g
 
 
-def saved_object(text: str) -> dict:
+def saved_object(text: str) -> dict[str, Any]:
     """The JSON object of a saved game's text.
 
     :raises ValueError: when it is not JSON, or not an object.

@@ -183,7 +183,7 @@ class Game:
     UNDO: ClassVar[bool] = False  # may the player take moves back?
     KEEP_ON_UNDO: ClassVar[tuple[str, ...]] = ()  # STATE fields an undo leaves as they are
 
-    def __init__(self, seed: int = 0, level: dict | None = None, **options: Any) -> None:
+    def __init__(self, seed: int = 0, level: dict[str, Any] | None = None, **options: Any) -> None:
         unknown = set(options) - set(self.OPTIONS)
         if unknown:
             raise ValueError(
@@ -197,7 +197,7 @@ class Game:
         self.rng = Rng(seed).fork(1)  # the game's own stream: reshuffles, hints
         self.clock = 0.0
         self.history: list[str] = []
-        self._undo: list[dict] = []
+        self._undo: list[dict[str, Any]] = []
         self._redo: list[str] = []
         self.undos = 0  # moves taken back: the result says undo was used
         self.setup()
@@ -273,14 +273,14 @@ class Game:
         """Every legal move, in a deterministic order."""
         raise NotImplementedError
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         """The mode's own keys of ``view()``."""
         return {}
 
     def check_undo(self) -> None:
         """Raise IllegalMove when the last move may not be taken back."""
 
-    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+    def demo_choice(self, memory: dict[str, Any], player: str | None = None) -> str | None:
         """A plain player's next move (demos, headless matches): a Set if there is one, else the first
         of add / deal / draw / reshuffle / end / resign that is legal; None for nothing.  ``memory`` is
         the caller's dict, kept between calls; ``player`` plays for that player (notation without it).
@@ -297,7 +297,7 @@ class Game:
                 return verb
         return None
 
-    def seal(self, m: Move, before: dict) -> str | None:
+    def seal(self, m: Move, before: dict[str, Any]) -> str | None:
         """Why move ``m`` (``before`` is the snapshot taken ahead of it) may not be taken back in a
         fair game: it showed a hidden card or paid a cost.  None when it may."""
         return None
@@ -506,20 +506,20 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         """A copy of the mutable state (restored by ``restore``)."""
         snap = {f: _copy(getattr(self, f)) for f in self.STATE}
         snap["_rng"] = self.rng.state
         snap["_clock"] = self.clock
         return snap
 
-    def restore(self, snap: dict) -> None:
+    def restore(self, snap: dict[str, Any]) -> None:
         for f in self.STATE:
             setattr(self, f, _copy(snap[f]))
         self.rng.state = snap["_rng"]
         self.clock = snap["_clock"]
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """What a player can see, as plain JSON-able data."""
         v: dict[str, Any] = {"variant": self.name, "over": self.over, "won": self.won}
         score = self.score
@@ -547,7 +547,7 @@ class Game:
             data["level"] = self.level
         return json.dumps(data)
 
-    def load_undo_record(self, data: dict) -> None:
+    def load_undo_record(self, data: dict[str, Any]) -> None:
         """Take back from a saved game what its moves alone do not tell: the undos and kept state.
 
         :raises ValueError: naming a damaged field.

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from ..cards import Card, code, find_sets, third
 from ..errors import IllegalMove
@@ -67,7 +68,7 @@ Call SET (Space, or click a card) and pick three cards — the carried card amon
         if not self.previous:
             return list(find_sets(self.table))
         on_table = set(self.table)
-        out = []
+        out: list[tuple[Card, ...]] = []
         for c in sorted(self.previous):
             for a in sorted(on_table):
                 b = third(c, a)
@@ -111,7 +112,7 @@ Call SET (Space, or click a card) and pick three cards — the carried card amon
         take_and_refill(self.table, self.deck, fresh, self.TABLE)
         self.previous = [carried, *fresh]
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {**super().view_extra(), "previous": codes(self.previous), "discard": len(self.discard)}
 
 

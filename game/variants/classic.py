@@ -143,7 +143,7 @@ class Classic(Game):
         self.hand = 0
         self.points = {p: 0 for p in self.players}
         self.misses = {p: 0 for p in self.players}
-        self.taken: list[list] = []  # [player, [codes], worth, time, hand]
+        self.taken: list[list[Any]] = []  # [player, [codes], worth, time, hand]
         self.by_worth = [0, 0, 0, 0]
         self.lost = False
         self.ended = False  # stopped by ``end`` before the real end
@@ -210,7 +210,7 @@ class Classic(Game):
 
     @property
     def blitz(self) -> bool:
-        return self.options["timed"] == "blitz"
+        return bool(self.options["timed"] == "blitz")
 
     # ----- results -------------------------------------------------------
     @property
@@ -231,14 +231,14 @@ class Classic(Game):
         return self.points["P1"] == best
 
     @property
-    def score(self):
+    def score(self) -> int | float | dict[str, int]:
         if len(self.players) > 1:
             return dict(self.points)
         if self.options["timed"] == "sprint":
             return round(self.clock + MISS_SECONDS * self.misses["P1"], 2)
         return self.points["P1"]
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {
             "table": codes(self.table),
             "deck": len(self.deck),

@@ -74,8 +74,13 @@ def seat_choices() -> tuple[tuple[str, str], ...]:
 
 def seat_rows(first: int, shown: Callable[[dict[str, Any], int], bool]) -> tuple[Option, ...]:
     """Setup rows for seats ``first``..4 (``p2``…), each shown when ``shown(values, i)``."""
-    return tuple(Option(f"p{i}", f"Player {i}", seat_choices(), "bot:casual",
-                        lambda v, i=i: shown(v, i)) for i in range(first, 5))
+    return tuple(Option(f"p{i}", f"Player {i}", seat_choices(), "bot:casual", _shown_for(shown, i))
+                 for i in range(first, 5))
+
+
+def _shown_for(shown: Callable[[dict[str, Any], int], bool], i: int) -> Callable[[dict[str, Any]], bool]:
+    """``shown`` with the seat ``i`` bound."""
+    return lambda v: shown(v, i)
 
 
 def seats_of(values: dict[str, Any], n: int) -> list[str]:

@@ -144,10 +144,10 @@ The clock runs until the last Set is found.""")
         return self.over
 
     @property
-    def score(self):
+    def score(self) -> int | dict[str, int]:
         return dict(self.points) if len(self.players) > 1 else len(self.found)
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {
             "table": codes(self.table),
             "deck": 0,
@@ -176,7 +176,7 @@ The clock runs until the last Set is found.""")
         return {"score": len(v["found"]), "worths": worths, "misses": v["misses"] + v["repeats"], "hints": 0}
 
 
-def _table_of(level: dict) -> tuple[list[int], int]:
+def _table_of(level: dict[str, Any]) -> tuple[list[int], int]:
     """The table and Set count of a find-all level, every field checked."""
     name = level.get("id", "level")
     table = level.get("table")

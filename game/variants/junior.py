@@ -17,6 +17,8 @@ back up to 9.  Moves as in :mod:`game.variants.race`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import DECK
 from .facts import plain
 from .race import Race
@@ -37,7 +39,7 @@ same or all different. A right Set scores 1; a wrong pick or a call that runs ou
     CARDS = frozenset(c for c in DECK if c % 3 == 2)  # shading: solid
     WORTHS = (1, 2, 3)  # three features: 3 is all different
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {**super().view_extra(), "features": 3}
 
 

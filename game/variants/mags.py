@@ -208,7 +208,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
             self.played_out = not find_sets(self.tops()) and not (
                 self.slides() and any(len(p) > 1 for p in self.piles))
 
-    def seal(self, m: Move, before: dict) -> str | None:
+    def seal(self, m: Move, before: dict[str, Any]) -> str | None:
         if m.verb == "deal":
             return "it showed the next round"
         if not self.options["peek"] and any(
@@ -243,13 +243,13 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
                 c = third(a, b)
                 if c > b and c in where:
                     deepest: dict[int, int] = {}
-                    for pile, d in (where[a], where[b], where[c]):
-                        deepest[pile] = max(d, deepest.get(pile, 0))
+                    for i, d in (where[a], where[b], where[c]):
+                        deepest[i] = max(d, deepest.get(i, 0))
                     if sum(deepest.values()) <= empty:
                         return True
         return False
 
-    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+    def demo_choice(self, memory: dict[str, Any], player: str | None = None) -> str | None:
         """A plain player: a Set, else a move that brings a Set to the tops, else deal, else end."""
         moves = self.legal_moves()
         if not moves:
@@ -296,7 +296,7 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
     def score(self) -> int:
         return len(self.taken)
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         peek = self.options["peek"]
         piles = [[code(c) if peek or k == len(p) - 1 else HIDDEN for k, c in enumerate(p)] for p in self.piles]
         return {

@@ -30,11 +30,14 @@ bot's own business.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Card, code, find_sets, is_set, plural, third, worth
 from ..errors import IllegalMove
 from ..move import Move
+from .base import BotOption
 from .facts import WINDOW_KEYS, plain
-from .race import BotOption, Race
+from .race import Race
 from .table import codes, take_and_refill
 
 HIDDEN = "??"
@@ -65,7 +68,7 @@ call time to turn the other two. While someone is turning cards, the others wait
         self.up: list[Card] = []  # face up now, in the order turned
         self.turner: str | None = None  # whose cards are up
         self.seen: list[Card] = []  # table cards that have been face up, in index order
-        self.shown: dict | None = None  # the last three turned: {"player", "cards", "set"}
+        self.shown: dict[str, Any] | None = None  # the last three turned: {"player", "cards", "set"}
         super().setup()
 
     def apply(self, m: Move) -> None:
@@ -164,7 +167,7 @@ call time to turn the other two. While someone is turning cards, the others wait
         guesses = [c for c in down if c not in self.seen] or down
         return out + [BotOption(f"{player} flip {code(c)}", (c,), 0.0) for c in guesses if c not in aims]
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         v = super().view_extra()
         v["table"] = [code(c) if c in self.up else HIDDEN for c in self.table]
         v["up"] = codes(self.up)

@@ -275,7 +275,7 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
             self.columns[n].append(self.oracles.pop(0))
         self.consulted += 1
 
-    def seal(self, m: Move, before: dict) -> str | None:
+    def seal(self, m: Move, before: dict[str, Any]) -> str | None:
         if sum(self.down) < sum(before["down"]):
             return "it turned a foundation face up"
         return None
@@ -300,7 +300,7 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
             out += [(a, n) for n, t in enumerate(tops) if t >= 0 and n != where and row[t] == 2]
         return out
 
-    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+    def demo_choice(self, memory: dict[str, Any], player: str | None = None) -> str | None:
         """A plain player: a Set, else a move that uncovers a foundation, else a move to a position
         not seen (at most WANDER in a row), else an oracle, else resign."""
         moves = self.legal_moves()
@@ -332,11 +332,11 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
             return oracles[0]
         return "resign"
 
-    def _position(self) -> tuple:
+    def _position(self) -> tuple[tuple[str, ...], ...]:
         v = self.view()
         return tuple(tuple(c) for c in v["columns"]) + (tuple(v["side"]),)
 
-    def _position_after(self, move: str) -> tuple:
+    def _position_after(self, move: str) -> tuple[tuple[str, ...], ...]:
         saved = (self.snapshot(), list(self.history), list(self._undo), list(self._redo))
         self.play(move)
         pos = self._position()
@@ -385,7 +385,7 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
     def title(self) -> str | None:
         return "Samson" if self.won and self.consulted == 0 else None
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         columns = [
             [HIDDEN if 1 <= p <= self.down[i] else code(c) for p, c in enumerate(col)]
             for i, col in enumerate(self.columns)
@@ -423,7 +423,7 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
         return self.score
 
 
-def read_level(level: dict) -> tuple[list[list[Card]], list[Card]]:
+def read_level(level: dict[str, Any]) -> tuple[list[list[Card]], list[Card]]:
     """The columns and oracles of a Pillars level, every field checked.
 
     :raises ValueError: naming the level id and the field that is wrong.

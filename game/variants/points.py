@@ -96,7 +96,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
         self.hints = 0
         self.hint: list[int] | None = None  # the Set shown by the last hint
         self.hint_none = False  # the last hint found no Set on the table
-        self.taken: list[list] = []  # [[codes], points]
+        self.taken: list[list[Any]] = []  # [[codes], points]
         self.by_worth = [0, 0, 0, 0]
         self.ended = False
 
@@ -137,7 +137,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
         self.hint = None
         self.hint_none = False
 
-    def seal(self, m: Move, before: dict) -> str | None:
+    def seal(self, m: Move, before: dict[str, Any]) -> str | None:
         if m.verb == "hint":
             return "a hint, once used, stays counted"
         if m.verb == "reshuffle":
@@ -172,7 +172,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
     def score(self) -> int:
         return self.points
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {
             "table": codes(self.table),
             "deck": len(self.deck),

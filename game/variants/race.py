@@ -21,7 +21,7 @@ worth of a Set, 1..4; higher for harder patterns) a bot can scale its time by.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import DECK, Card, counted, find_sets, is_set, plural, worth
 from ..errors import IllegalMove
@@ -36,7 +36,7 @@ class Race(Game):
     """The shared rules; a mode sets ``name``, ``TABLE``, ``MAX_TABLE`` and the hooks."""
 
     VERBS = frozenset({"set", "miss", "end"})
-    STATE = ("table", "deck", "points", "misses", "taken", "ended")
+    STATE: ClassVar[tuple[str, ...]] = ("table", "deck", "points", "misses", "taken", "ended")
     OPTIONS = {"players": 1}
     TABLE = 12
     MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts
@@ -98,11 +98,6 @@ class Race(Game):
     def players(self) -> list[str]:
         return [f"P{i + 1}" for i in range(self.options["players"])]
 
-    @property
-    def hand(self) -> int:
-        """Always 0: a game of these modes is one deal."""
-        return 0
-
     # ----- hooks ---------------------------------------------------------
     CARDS: frozenset[Card] = frozenset(DECK)  # the cards this mode plays with
 
@@ -128,7 +123,7 @@ class Race(Game):
     def pick_worth(self, cards: tuple[Card, ...]) -> int:
         return worth(*cards)
 
-    def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list:
+    def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list[Any]:
         """The record of a right pick in ``taken``: [player, [codes], worth, time]."""
         return [player, codes(cards), self.pick_worth(cards), time]
 
@@ -145,7 +140,7 @@ class Race(Game):
     def setup(self) -> None:
         self.points = {p: 0 for p in self.players}
         self.misses = {p: 0 for p in self.players}
-        self.taken: list[list] = []  # [player, [codes], worth, time]
+        self.taken: list[list[Any]] = []  # [player, [codes], worth, time]
         self.ended = False
         cards = self.deck_cards()
         self.table = cards[: self.TABLE]
@@ -225,7 +220,7 @@ class Race(Game):
         """What a call that runs out costs: a miss without cards."""
         return f"{player} miss"
 
-    def demo_choice(self, memory: dict, player: str | None = None) -> str | None:
+    def demo_choice(self, memory: dict[str, Any], player: str | None = None) -> str | None:
         """A plain player's next move: the first of ``bot_options`` (without the player when one is given)."""
         options = self.bot_options(player or "P1")
         if not options:
@@ -247,7 +242,7 @@ class Race(Game):
         return self.points["P1"] == max(self.points.values())
 
     @property
-    def score(self):
+    def score(self) -> int | dict[str, int]:
         return dict(self.points) if len(self.players) > 1 else self.points["P1"]
 
     def sets_of(self, player: str) -> int:
@@ -278,7 +273,7 @@ class Race(Game):
                                  f"{counted(sets, unit)} · score {v['score']}", [self.misses_line(self.misses["P1"])],
                                  sets, v["by_worth"])
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {
             "table": codes(self.table),
             "deck": len(self.deck),

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Card, code, plural
 from ..errors import IllegalMove
 from .base import Game
 
 
-def par_of(level: dict, top: int | None = None) -> int | None:
+def par_of(level: dict[str, Any], top: int | None = None) -> int | None:
     """A level's ``par``: null or a whole number from 0 (to ``top``).
 
     >>> par_of({"id": "m-1", "par": 12}, 27), par_of({"id": "m-1", "par": None})
@@ -51,7 +52,7 @@ def check_target(target: int | str | None, places: int, what: str, example: str)
     return target - 1
 
 
-def copy_state(value):
+def copy_state(value: Any) -> Any:
     """A copy of state made of ints, strs, None, bools and (nested) lists of them.
 
     The base class copies element by element; the solitaire states are mostly flat lists of
@@ -72,13 +73,13 @@ class SoloGame(Game):
     """A Game whose STATE fields are ints, strs, None, flat lists, or lists of flat lists:
     snapshots (taken before every move) copy them by slices."""
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         snap = {f: copy_state(getattr(self, f)) for f in self.STATE}
         snap["_rng"] = self.rng.state
         snap["_clock"] = self.clock
         return snap
 
-    def restore(self, snap: dict) -> None:
+    def restore(self, snap: dict[str, Any]) -> None:
         for f in self.STATE:
             setattr(self, f, copy_state(snap[f]))
         self.rng.state = snap["_rng"]

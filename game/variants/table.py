@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..cards import Card, card, code, is_set, plural, why_not_set
 from ..errors import IllegalMove
@@ -52,7 +53,7 @@ def codes(cards: Sequence[Card]) -> list[str]:
     return [code(c) for c in cards]
 
 
-def deck_of(level: dict, field: str = "deck", size: int | None = None) -> list[Card]:
+def deck_of(level: dict[str, Any], field: str = "deck", size: int | None = None) -> list[Card]:
     """The card list in a level's ``field``, every code checked and no card twice.
 
     :raises ValueError: naming the level, the field and the bad entry.

@@ -159,8 +159,8 @@ class Twenty(Game):
     def setup(self) -> None:
         self.hand = 0  # hands dealt before this one
         self.points = {p: 0 for p in self.players}
-        self.results: list[list] = []  # [hand number, winner, points, time, dealer]
-        self.last: dict | None = None
+        self.results: list[list[Any]] = []  # [hand number, winner, points, time, dealer]
+        self.last: dict[str, Any] | None = None
         self.reshuffles = 0
         self.ended = False
         self._deal_hand(deck_of(self.level, "deck", 81) if self.level is not None else deal(self.seed))
@@ -169,7 +169,7 @@ class Twenty(Game):
         """Hands from the dealer round the table, then the table, then the deck."""
         n = len(self.players)
         order = [self.players[(self.hand + i) % n] for i in range(n)]
-        self.hands = {p: [] for p in self.players}
+        self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         for i, p in enumerate(order):
             self.hands[p] = cards[HAND * i:HAND * (i + 1)]
         self.table = cards[HAND * n:HAND * n + TABLE]
@@ -253,6 +253,7 @@ class Twenty(Game):
             hand.remove(c)
         self.discard += sorted(m.cards)
         last = self.last
+        assert last is not None  # ``apply`` sets it before taking
         last.update(from_hand=codes(sorted(own)), from_table=codes(sorted(on_table)),
                     worth=worth(*m.cards), refill=[[i, code(self.table[i])] for i in spots])
         if not hand:
@@ -312,7 +313,7 @@ class Twenty(Game):
     def score(self) -> dict[str, int]:
         return dict(self.points)
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {
             "table": codes(self.table),
             "deck": len(self.deck),

@@ -20,10 +20,13 @@ all the same across the four cards (1..4).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Card, code, features, find_ultras, ultra_pairs
 from ..errors import IllegalMove
+from .base import BotOption
 from .facts import Kind, plain
-from .race import BotOption, Race
+from .race import Race
 from .table import check_on_table, codes, take_and_refill
 
 
@@ -48,11 +51,11 @@ pairs complete to; a wrong pick or a call that runs out costs 1.""")
     WORTHS = ()  # four cards: no Sets by worth in the results
 
     def setup(self) -> None:
-        self.last: dict | None = None
+        self.last: dict[str, Any] | None = None
         super().setup()
 
     def picks(self) -> list[tuple[Card, ...]]:
-        return find_ultras(self.table)
+        return list(find_ultras(self.table))
 
     def check_pick(self, cards: tuple[Card, ...]) -> None:
         check_on_table(cards, self.table, 4)
@@ -66,7 +69,7 @@ pairs complete to; a wrong pick or a call that runs out costs 1.""")
     def pick_worth(self, cards: tuple[Card, ...]) -> int:
         return sum(1 for values in zip(*map(features, cards)) if len(set(values)) > 1)
 
-    def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list:
+    def taken_entry(self, player: str, cards: tuple[Card, ...], time: float | None) -> list[Any]:
         """[player, [codes pair by pair], worth, time, completing card]."""
         p, q, x = split(cards)
         return [player, codes(p + q), self.pick_worth(cards), time, code(x)]
@@ -83,20 +86,23 @@ pairs complete to; a wrong pick or a call that runs out costs 1.""")
         """
         out = []
         for opt in super().bot_options(player):
-            p, q, x = ultra_pairs(*opt.cards)
+            p, q, x = split(opt.cards)
             hard = sum(1 for values in zip(*map(features, (*p, x))) if len(set(values)) > 1)
             hard += sum(1 for values in zip(*map(features, (*q, x))) if len(set(values)) > 1)
             out.append(opt._replace(difficulty=hard / 2 + 1))
         return out
 
-    def view_extra(self) -> dict:
+    def view_extra(self) -> dict[str, Any]:
         return {**super().view_extra(), "last": {**self.last, "cards": list(self.last["cards"])} if self.last else None}
 
 
 def split(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], tuple[Card, ...], Card]:
     """An UltraSet's two pairs (each in index order, the pair of the lower card first) and its completing card."""
-    p, q, x = ultra_pairs(*cards)
-    p, q = sorted((tuple(sorted(p)), tuple(sorted(q))))
+    pairs = ultra_pairs(*cards)
+    if pairs is None:
+        raise IllegalMove("not an UltraSet")
+    a, b, x = pairs
+    p, q = sorted((tuple(sorted(a)), tuple(sorted(b))))
     return p, q, x
 
 
