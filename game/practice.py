@@ -57,7 +57,8 @@ def prior(scan: float) -> float:
     >>> round(prior(LEVELS["beginner"].scan)), round(prior(LEVELS["human"].scan))
     (30, 296)
     """
-    return (_B / scan) ** (1 / ALPHA)
+    sets: float = (_B / scan) ** (1 / ALPHA)  # a positive base: a real power
+    return sets
 
 
 def practised(level: Level, sets: int) -> Level:
@@ -118,9 +119,9 @@ def check_practice(practice: Any) -> int:
 
     :raises ValueError: when it is not a whole number ≥ 0.
     """
-    if isinstance(practice, bool) or not isinstance(practice, int) or practice < 0:
-        raise ValueError(f"practice is a count of Sets (a whole number ≥ 0), not {practice!r}")
-    return practice
+    if isinstance(practice, int) and not isinstance(practice, bool) and practice >= 0:
+        return practice
+    raise ValueError(f"practice is a count of Sets (a whole number ≥ 0), not {practice!r}")
 
 
 def check_pace(pace: Any) -> list[float]:

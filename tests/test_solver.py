@@ -75,6 +75,13 @@ def test_pillars_replay_refuses_a_losing_line():
         replay_pillars(cols, oracles, ["move 1ROH > 3"])
 
 
+def test_pillars_replay_refuses_a_move_without_its_column():
+    cols, oracles = pillars.layout(level=position("3PSE 2GOH 1ROH", "1RDE", "1RDF"))
+    for line in (["move 1ROH"], ["move 1ROH side"], ["move 1ROH > 9"], ["oracle > 9"]):
+        with pytest.raises(ValueError, match="name a column 1 to 6"):
+            replay_pillars(cols, oracles, line)
+
+
 def test_pillars_undecided_when_the_work_runs_out():
     r = pillars.solve(seed=3, limit=30, max_nodes=2)
     assert r.status == "undecided" and r.moves == []

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import Card, code
 from ..rng import deal
@@ -91,6 +91,11 @@ PAR_NODES = 90_000  # the work budget of a par a player sees: at most about 2 s 
 # that leave the most Sets possible first.
 ATTEMPTS = (("last", 30_000), ("emptying", 30_000), ("most left", None))
 
+Pile = tuple[Card, ...]  # bottom first; below 0: a slot of a pool (see _deal), or UNSEEN
+Piles = tuple[Pile, ...]
+Pool = tuple[int, int, int]  # a pool of lone cards (see _deal): its name, the mask of its cards, its slots
+Step = str | tuple[Any, ...]  # a line's entry: a move, or an open lay-out ("fill", "lay", "pick"; see _expand)
+
 
 class Par(NamedTuple):
     """A Mag's par: the Sets of the best line found, whether no line can make more, and the line."""
@@ -119,7 +124,7 @@ def par(deck: Sequence[Card] | None = None, seed: int | None = None,
     """
     if (deck is None) == (seed is None):
         raise ValueError("give a deck or a seed, not both or neither")
-    cards = deal(seed) if seed is not None else list(deck)
+    cards = deal(seed) if seed is not None else list(deck or ())  # one of the two is given (checked above)
     if not cards or len(cards) % piles or len(set(cards)) != len(cards) or not all(
             isinstance(c, int) and 0 <= c < 81 for c in cards):
         raise ValueError(f"a Mag's deck is different cards in deal order, whole rounds of {piles}")
@@ -132,7 +137,7 @@ def par(deck: Sequence[Card] | None = None, seed: int | None = None,
 
 class _Par:
     def __init__(self, cards: list[Card], limit: float | None, piles: int = PILES,
-                 nodes: int | None = None) -> None:
+                 nodes: float | None = None) -> None:
         self.cards = cards
         self.piles = piles
         self.rounds = len(cards) // piles
@@ -148,15 +153,15 @@ class _Par:
         self.deadline = time.perf_counter() + limit if limit is not None else None
         self.budget = nodes if nodes is not None else float("inf")
         self.work = 0  # units of work done: what the budget counts
-        self.seen: set[tuple] = set()
+        self.seen: set[tuple[Any, ...]] = set()  # state keys (see _canonical)
         self.order = ATTEMPTS[-1][0]  # the order Sets are tried in (see ATTEMPTS)
         self.best = -1
         self.best_line: list[str] = []
-        self.line: list[str] = []
+        self.line: list[Step] = []
         self.nodes = 0
         self.calls = 0
-        self.ahead_memo: dict[tuple, int | None] = {}
-        self.ahead_by_tops: dict[tuple, list] = {}
+        self.ahead_memo: dict[tuple[Piles, int], int | None] = {}
+        self.ahead_by_tops: dict[tuple[Pile, int], list[tuple[Piles, int]]] = {}  # (tops, deal) -> (ends, Sets)
         self.ahead_steps = self.ahead_limit = 0
         self.after: dict[int, int | None] = {}  # deal -> _after_deal
         self.dead_cache: dict[int, int] = {}  # cards left -> their dead cards
@@ -217,7 +222,8 @@ class _Par:
                 sets, line = played
         return Par(sets, got.exact, line)
 
-    def _tops_line(self, piles: tuple, rnd: int, memo: dict) -> tuple[int, list[str]]:
+    def _tops_line(self, piles: Piles, rnd: int, memo: dict[tuple[Piles, int], tuple[int, list[str]]]
+                   ) -> tuple[int, list[str]]:
         """The most Sets from ``piles`` with Sets of tops and deals alone, and a line that makes them.
 
         Only for piles whose lines never empty a pile (``_ahead`` answered): it takes the first of the
@@ -287,7 +293,7 @@ class _Par:
         """
         return sets - 1 if sets == self.most - 1 and self.never_one_short else sets
 
-    def _stuck(self, piles: tuple, rnd: int) -> int:
+    def _stuck(self, piles: Piles, rnd: int) -> int:
         """The mask of cards never to be cleared when no pile can be emptied again (0 when not shown).
 
         Suppose no card is ever moved again.  Then a Set takes three cards
@@ -342,7 +348,7 @@ class _Par:
             self.after[rnd] = self._ahead(tuple((UNSEEN, c) for c in new), rnd, AFTER_NODES)
         return self.after[rnd]
 
-    def _ahead(self, piles: tuple, rnd: int, steps: int | None = None) -> int | None:
+    def _ahead(self, piles: Piles, rnd: int, steps: int | None = None) -> int | None:
         """The most Sets still to make from ``piles`` (none empty), or None when a line may empty a pile.
 
         While no pile is empty no card can move, so what follows is only Sets
@@ -359,9 +365,9 @@ class _Par:
         tops = tuple(p[-1] for p in piles)
         known = self.ahead_by_tops.get((tops, rnd), ())
         self.work += len(known) // AHEAD_KNOWN_WORK
-        for ends, value in known:
+        for ends, sets in known:
             if all(p[-len(e):] == e for p, e in zip(piles, ends)):
-                return value
+                return sets
         self.ahead_steps = 0
         self.ahead_limit = AHEAD_NODES if steps is None else steps
         low = [len(p) - 1 for p in piles]
@@ -375,7 +381,7 @@ class _Par:
             self.ahead_by_tops.setdefault((tops, rnd), []).append((ends, value))
         return value
 
-    def _ahead_search(self, piles: tuple, rnd: int, low: list[int], seen: dict) -> int:
+    def _ahead_search(self, piles: Piles, rnd: int, low: list[int], seen: dict[tuple[Piles, int], int]) -> int:
         """``_ahead`` below its first state; ``low[i]``: the lowest place of pile ``i`` looked at.
 
         :raises _Jammed: when a pile may empty or the steps run out.
@@ -403,8 +409,8 @@ class _Par:
         seen[key] = best
         return best
 
-    def _search(self, piles: tuple, pools: tuple, rnd: int, made: int, present: int,
-                free: tuple = ()) -> None:
+    def _search(self, piles: Piles, pools: tuple[Pool, ...], rnd: int, made: int, present: int,
+                free: tuple[int, ...] = ()) -> None:
         """Search on from ``piles`` after ``rnd`` rounds dealt, with ``made`` Sets so far.
 
         ``pools`` holds the lone cards whose lay-out is not settled yet (see ``_deal``): a pile
@@ -447,7 +453,7 @@ class _Par:
             if stuck and (self._ceiling(made + self._bound(present, rnd, stuck)) <= self.best
                           or not self._packs(present, rnd, made, stuck)):
                 return
-        tries = []
+        tries: list[tuple[int, int, Card, Card, Card, tuple[int, int, int], int]] = []
         for a, b, c, at in _top_sets(piles):
             left = present & ~((1 << a) | (1 << b) | (1 << c))
             more = self._bound(left, rnd)
@@ -487,7 +493,8 @@ class _Par:
                              moved_from=ia)
                 self.line.pop()
 
-    def _deal(self, piles: tuple, pools: tuple, rnd: int, made: int, present: int, free: tuple = ()) -> None:
+    def _deal(self, piles: Piles, pools: tuple[Pool, ...], rnd: int, made: int, present: int,
+              free: tuple[int, ...] = ()) -> None:
         """Deal the next round, the lone cards' lay-out left open.
 
         With an empty pile, the cards lying alone may hop over the short piles
@@ -503,7 +510,7 @@ class _Par:
         pool = rnd + 1  # pools are named by the deal that made them
         if free:  # no pile is empty: the order the hops before the fill move made is open
             slots = [i for i in range(self.piles) if free[0] >> i & 1]
-            lay: tuple = ("lay", pool, piles, free[1])
+            lay: tuple[Any, ...] = ("lay", pool, piles, free[1])
         else:
             slots = [i for i, p in enumerate(piles) if len(p) <= 1]
             lay = ("lay", pool, piles)
@@ -518,7 +525,8 @@ class _Par:
             self._search(tuple(p + (c,) for p, c in zip(piles, new)), pools, rnd + 1, made, npresent)
         self.line.pop()
 
-    def _reveal(self, piles: list, pools: tuple, rnd: int, made: int, present: int, free: tuple = (),
+    def _reveal(self, piles: list[Pile], pools: tuple[Pool, ...], rnd: int, made: int, present: int,
+                free: tuple[int, ...] = (),
                 moved_from: int = -1) -> None:
         """Settle each slot left on top (a card of its pool, or nothing while the pool has slots to spare).
 
@@ -550,7 +558,7 @@ class _Par:
             self.line.pop()
 
 
-def _top_sets(piles: tuple | list) -> Iterator[tuple[int, int, int, tuple[int, int, int]]]:
+def _top_sets(piles: Sequence[Pile]) -> Iterator[tuple[int, int, int, tuple[int, int, int]]]:
     """Every Set among the tops, once each: its cards as found and the piles they lie on."""
     tops = [(p[-1], i) for i, p in enumerate(piles) if p]
     where = {c: i for c, i in tops}
@@ -562,12 +570,12 @@ def _top_sets(piles: tuple | list) -> Iterator[tuple[int, int, int, tuple[int, i
                 yield a, b, c, (ia, ib, where[c])
 
 
-def _pile_order(pile: tuple | None) -> tuple:
+def _pile_order(pile: Pile | None) -> Pile:
     """A sort key for the piles of a state key (``None``: a pile ``_canonical`` left open)."""
     return (-1_000,) if pile is None else pile
 
 
-def _canonical(piles: tuple, free: int = 0) -> tuple:
+def _canonical(piles: Piles, free: int = 0) -> tuple[Any, ...]:
     """A state key in which lone cards may trade places when a pile is empty.
 
     With an empty pile, a card lying alone can hop to any empty pile (and
@@ -586,7 +594,7 @@ def _canonical(piles: tuple, free: int = 0) -> tuple:
     return tuple(p if len(p) > 1 else None for p in piles) + lone
 
 
-def _expand(line: list) -> list[str]:
+def _expand(line: list[Step]) -> list[str]:
     """A line written out as moves: each open lay-out of lone cards becomes the hops that make it.
 
     A lay-out (``("lay", pool, piles)``) is settled by the picks made later
@@ -636,7 +644,7 @@ def _expand(line: list) -> list[str]:
     return out
 
 
-def _hops(start: tuple, goal: tuple) -> list[str]:
+def _hops(start: Piles, goal: Piles) -> list[str]:
     """Moves of lone cards through empty piles that turn ``start`` into ``goal`` (one empty pile is enough)."""
     cur = list(start)
     where = {p[0]: i for i, p in enumerate(cur) if len(p) == 1}

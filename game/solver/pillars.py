@@ -38,6 +38,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card, code
 from ..rng import Rng, deal
@@ -51,6 +52,10 @@ MAX_CAP = 20  # the largest cap in the SET deck
 _rng = Rng(0x5E7A)
 _Z = [[_rng.next_u64() for _ in range(81)] for _ in range(81 + 4)]  # height -> card -> key
 _ZS = [_rng.next_u64() for _ in range(81)]  # a face-up side oracle
+
+Column = tuple[Card, ...]  # bottom first
+State = tuple[tuple[Column, ...], tuple[int, ...], tuple[Card, ...], int]  # columns, face down, side, oracles used
+Event = tuple[int, list[str], State, int]  # sort key, moves in notation, next state, cards present
 BUDGETS = (8, 25, 80, 250, 800, 2500, 10000, 60000)  # plain-move arrangements explored per position
 FIRST_SLICE = 2000  # arrangements each open budget may expand in the first round (work, not time,
 # so that a search is the same on every machine)
@@ -73,7 +78,7 @@ class Result:
         return f"undecided after {self.seconds:.1f} s ({self.work} units of work)"
 
 
-def layout(seed: int | None = None, level: dict | None = None) -> tuple[list[list[Card]], list[Card]]:
+def layout(seed: int | None = None, level: dict[str, Any] | None = None) -> tuple[list[list[Card]], list[Card]]:
     """The six columns (bottom first) and three oracles of a seed or a level dict.
 
     A level may hold shorter columns than a deal (a puzzle position); a
@@ -91,10 +96,11 @@ def layout(seed: int | None = None, level: dict | None = None) -> tuple[list[lis
     if seed is not None:
         d = deal(seed)
         return [d[HEIGHT * i:HEIGHT * (i + 1)] for i in range(COLUMNS)], d[HEIGHT * COLUMNS:]
+    assert level is not None  # one of the two is given (checked above)
     return _level_layout(level)
 
 
-def _level_layout(level: dict) -> tuple[list[list[Card]], list[Card]]:
+def _level_layout(level: dict[str, Any]) -> tuple[list[list[Card]], list[Card]]:
     from ..cards import card
 
     name = level.get("id", "level")
@@ -116,7 +122,7 @@ def _level_layout(level: dict) -> tuple[list[list[Card]], list[Card]]:
     return columns, ors
 
 
-def solve(seed: int | None = None, level: dict | None = None, oracles: bool = False,
+def solve(seed: int | None = None, level: dict[str, Any] | None = None, oracles: bool = False,
           limit: float | None = 10.0, max_nodes: int | None = None, work: int | None = None) -> Result:
     """Search a deal for a win (as Samson unless ``oracles``), for at most ``limit`` seconds
     (None: no time limit) and ``work`` units of work (plain-move arrangements expanded).
@@ -176,7 +182,7 @@ class Search:
         self.deadline = t0 + limit if limit is not None else float("inf")
         self.max_nodes = max_nodes
         max_work = work if work is not None else float("inf")
-        root = (tuple(tuple(c) for c in self.start), tuple(self.face_down), (), 0)
+        root: State = (tuple(tuple(c) for c in self.start), tuple(self.face_down), (), 0)
         present = mask_of(c for col in self.start for c in col)
         # Each round gives every budget still open a slice of work twice the
         # last round's, so no one budget can sink the whole limit.
@@ -191,7 +197,7 @@ class Search:
                 self.slice_end = min(self.work + FIRST_SLICE * 2 ** round_, max_work)
                 self.budget = budget
                 self.complete = True
-                self.seen: set[tuple] = set()
+                self.seen: set[tuple[tuple[tuple[int, Column], ...], tuple[Card, ...], int]] = set()
                 self.line: list[str] = []
                 try:
                     found = self._explore(root, present)
@@ -208,7 +214,7 @@ class Search:
         return Result("undecided", [], time.perf_counter() - t0, self.nodes, self.work)
 
     # ----- event-level depth-first search ------------------------------
-    def _explore(self, st: tuple, present: int) -> bool:
+    def _explore(self, st: State, present: int) -> bool:
         cols, fd, side, used = st
         key = (tuple(sorted(zip(fd, cols))), side, used)
         if key in self.seen:
@@ -227,7 +233,7 @@ class Search:
             del self.line[len(self.line) - len(moves):]
         return False
 
-    def _won(self, fd: tuple, present: int) -> bool:
+    def _won(self, fd: tuple[int, ...], present: int) -> bool:
         if any(fd):
             return False
         got = self.cap_cache.get(present)
@@ -243,7 +249,7 @@ class Search:
             dead = self.dead_cache[present] = dead_mask(present, pool).bit_count()
         return dead > (MAX_CAP if self.oracles else MAX_CAP // 3 * 3)
 
-    def _events(self, st: tuple, present: int) -> Iterator[tuple]:
+    def _events(self, st: State, present: int) -> Iterator[Event]:
         """Every event reachable by plain moves within the budget, fewest moves first.
 
         Yields (sort key, moves in notation, next state, cards present).  A
@@ -259,15 +265,15 @@ class Search:
         for c in side0:
             h0 ^= _ZS[c]
         # parent: arrangement hash -> (parent hash, (card, column)); plain moves only
-        parent: dict[int, tuple | None] = {h0: None}
+        parent: dict[int, tuple[int, tuple[Card, int]] | None] = {h0: None}
         # queue: arrangement, side, hash, and the column the last plain move uncovered
-        queue = [(cols0, side0, h0, None)]
+        queue: list[tuple[tuple[Column, ...], tuple[Card, ...], int, int | None]] = [(cols0, side0, h0, None)]
         budget = self.budget
         for k, (cols, side, h, fresh) in enumerate(queue):
             self.work += 1
             if not k & 127 and (self.work > self.slice_end or time.perf_counter() > self.deadline):
                 raise _OutOfTime
-            found = []
+            found: list[tuple[int, str | tuple[Card, int], State, int]] = []  # moves: text, or (card, column)
             acc = [(col[-1], i) for i, col in enumerate(cols) if col]
             acc += [(c, -1) for c in side]
             where = {c: i for c, i in acc}
@@ -317,14 +323,14 @@ class Search:
                         nc[ia] = src[:-1]
                     else:
                         nside = tuple(s for s in side if s != a)
-                    nc = tuple(nc)
+                    ncols = tuple(nc)
                     if flips:
                         nfd = list(fd)
                         nfd[ia] -= 1
-                        found.append((-1, (a, j), (nc, tuple(nfd), nside, used), present))
+                        found.append((-1, (a, j), (ncols, tuple(nfd), nside, used), present))
                     else:
                         parent[hn] = (h, (a, j))
-                        queue.append((nc, nside, hn, ia if ia >= 0 else None))
+                        queue.append((ncols, nside, hn, ia if ia >= 0 else None))
             if found:
                 path = self._path(parent, h)
                 found.sort(key=lambda ev: ev[0])
@@ -341,7 +347,8 @@ class Search:
             yield 2, ["oracle side"], (cols0, fd, tuple(sorted(side0 + (card,))), used + 1), present | (1 << card)
 
     @staticmethod
-    def _set_event(cols, side, fd, used, present, cards, srcs) -> tuple:
+    def _set_event(cols: tuple[Column, ...], side: tuple[Card, ...], fd: tuple[int, ...], used: int, present: int,
+                   cards: tuple[Card, Card, Card], srcs: tuple[int, int, int]) -> tuple[int, str, State, int]:
         nc = list(cols)
         nfd = list(fd)
         nside = side
@@ -359,7 +366,7 @@ class Search:
         return (-flips - 1 if flips else 0), text, (tuple(nc), tuple(nfd), nside, used), npresent
 
     @staticmethod
-    def _path(parent: dict, h: int) -> list[str]:
+    def _path(parent: dict[int, tuple[int, tuple[Card, int]] | None], h: int) -> list[str]:
         out = []
         link = parent[h]
         while link is not None:

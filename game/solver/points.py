@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from ..cards import code, find_sets, worth
+from ..cards import Card, code, find_sets, worth
 from ..rng import Rng, deal
 from ..variants.points import RESHUFFLE_COST, TABLE, Points
 from ..variants.table import take_and_refill
@@ -59,7 +59,7 @@ class _State:
                               self.moves + ["reshuffle"]))
         return out
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[tuple[Card, ...], tuple[Card, ...], int]:
         return (tuple(self.table), tuple(self.deck), self.rng)
 
     def rank(self) -> float:
@@ -103,6 +103,7 @@ def par(seed: int, limit: float | None = None, nodes: int | None = None) -> Par:
             best = done
     if best is None:  # not even the narrowest beam finished: play it out greedily
         best = _beam(start, 1, _Budget(None, None))
+        assert best is not None  # an unlimited budget always plays the deal out
     return Par(best.score, list(best.moves))
 
 
@@ -148,4 +149,5 @@ def replay_score(seed: int, moves: list[str]) -> int:
     g = Points(seed=seed)
     for m in moves:
         g.play(m)
-    return g.score
+    score: int = g.score
+    return score

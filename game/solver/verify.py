@@ -30,7 +30,7 @@ def replay_pillars(cols: list[list[Card]], oracles: list[Card], moves: list[str]
             for c in m.cards:
                 _take(c, cols, fd, side, where)
         elif m.verb == "move":
-            (a,), j = m.cards, m.target - 1
+            (a,), j = m.cards, _column(m, len(cols), where)
             if not cols[j] or shared(a, cols[j][-1]) != 2 or cols[j][-1] == a:
                 raise ValueError(f"{where}: the target top does not share exactly two features")
             if any(len(col) == 1 and col[0] == a for col in cols):
@@ -43,9 +43,10 @@ def replay_pillars(cols: list[list[Card]], oracles: list[Card], moves: list[str]
             if m.target == "side":
                 side.append(left.pop(0))
             else:
-                if cols[m.target - 1]:
+                j = _column(m, len(cols), where)
+                if cols[j]:
                     raise ValueError(f"{where}: an oracle goes only into an empty column")
-                cols[m.target - 1].append(left.pop(0))
+                cols[j].append(left.pop(0))
         else:
             raise ValueError(f"{where}: not a Pillars move")
         won = not sum(fd) and is_cap([c for col in cols for c in col] + side)
@@ -55,6 +56,16 @@ def replay_pillars(cols: list[list[Card]], oracles: list[Card], moves: list[str]
         raise ValueError("an empty line wins nothing")
 
 
+def _column(m: Move, columns: int, where: str) -> int:
+    """The index of the column a move names.
+
+    :raises ValueError: when the move names none (no target, ``side``) or one past the last.
+    """
+    if not isinstance(m.target, int) or not 1 <= m.target <= columns:
+        raise ValueError(f"{where}: name a column 1 to {columns}")
+    return m.target - 1
+
+
 def _take(c: Card, cols: list[list[Card]], fd: list[int], side: list[Card], where: str) -> None:
     """Lift an accessible card off the tableau, turning up the foundation beneath."""
     if c in side:
@@ -62,7 +73,7 @@ def _take(c: Card, cols: list[list[Card]], fd: list[int], side: list[Card], wher
         return
     for i, col in enumerate(cols):
         if col and col[-1] == c:
-            if len(col) == 1 and sum(fd):
+            if len(col) == 1 and any(fd):  # a foundation is still face down
                 raise ValueError(f"{where}: a base leaves only once all foundations are up")
             col.pop()
             if fd[i] and len(col) - 1 == fd[i]:
