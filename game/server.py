@@ -60,10 +60,15 @@ async def run(host: str, port: int, data: str | None) -> None:
     ws = await server.serve(host, port)
     print(f"serving on ws://{host}:{bound_port(ws)} ({len(server.rooms)} rooms kept"
           f"{', data in ' + data if data else ''})", flush=True)
-    stop = asyncio.get_running_loop().create_future()
+    stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def end() -> None:
+        if not stop.done():
+            stop.set_result(None)
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows loops
-            asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+            asyncio.get_running_loop().add_signal_handler(sig, end)
     try:
         await stop
     finally:

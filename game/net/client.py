@@ -146,8 +146,8 @@ class Client:
                     for text in self.pending:
                         await ws.send(text)
                     self.pending.clear()
-                    async for text in ws:
-                        self._received(text)
+                    async for message in ws:
+                        self._received(message)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 if not self.ever:
                     why = f"cannot reach {self.uri}: {e}"

@@ -51,7 +51,8 @@ class ServerThread:
         self.server.stop()
         with contextlib.suppress(Exception):
             self.loop.run_until_complete(self.ws.wait_closed())
-            self.loop.run_until_complete(asyncio.gather(self.server.sweeper, return_exceptions=True))
+            if self.server.sweeper is not None:
+                self.loop.run_until_complete(asyncio.gather(self.server.sweeper, return_exceptions=True))
         # Whatever is still under way (a handshake, say) ends here, on its loop, as asyncio.run ends
         # its tasks: left pending, it would be ended by the collector later, outside any loop.
         rest = asyncio.all_tasks(self.loop)

@@ -60,6 +60,7 @@ def _entry(x: Any) -> dict | None:
           and isinstance(saved, (int, float)) and not isinstance(saved, bool) and 0 <= saved < 1e11)
     if not ok:
         return None
+    assert isinstance(saved, (int, float))  # checked in ``ok``
     return {"server": server, "room": room, "token": token, "name": name, "seat": seat, "saved": float(saved)}
 
 
