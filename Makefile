@@ -23,6 +23,8 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy game
+	$(PY) -m mypy --strict game/variants game/session.py game/daily.py game/modes.py
 	$(PY) -m pytest -q -rs
 
 test-frozen: $(BUILD)
