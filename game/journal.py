@@ -31,7 +31,7 @@ FIELD = "events"
 MAX_EVENT_BYTES = 64 * 1024  # one event line; a bigger one is refused, never written
 
 
-def header_line(header: dict) -> bytes:
+def header_line(header: dict[str, Any]) -> bytes:
     """The first line of a journal: the header as compact JSON and a newline.
 
     :raises ValueError: when the header is not an object JSON can hold, or its events are not a list.
@@ -60,7 +60,7 @@ def event_line(event: Any) -> bytes:
     return line
 
 
-def read(raw: bytes) -> tuple[tuple[dict, list], int]:
+def read(raw: bytes) -> tuple[tuple[dict[str, Any], list[Any]], int]:
     """((header, appended events), length of the whole lines) of a journal's bytes.
 
     A torn last line (no newline) is left out of both.
@@ -83,7 +83,7 @@ def read(raw: bytes) -> tuple[tuple[dict, list], int]:
     return (header, values[1:]), whole
 
 
-def combine(header: dict, events: list) -> str:
+def combine(header: dict[str, Any], events: list[Any]) -> str:
     """The whole game as one JSON text: the header with the appended events added to its own."""
     return json.dumps({**header, FIELD: list(header.get(FIELD, [])) + events}, ensure_ascii=False)
 
@@ -100,12 +100,12 @@ def append(fd: int, line: bytes) -> None:
     sync_fd(fd)
 
 
-def open_for_append(path) -> int:
+def open_for_append(path: str | os.PathLike[str]) -> int:
     """A descriptor appending to an existing journal.  :raises OSError: when it cannot be opened."""
     return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0))
 
 
-def repair(path, whole: int, size: int) -> None:
+def repair(path: str | os.PathLike[str], whole: int, size: int) -> None:
     """Cut a torn last line off (``whole`` bytes of whole lines of ``size``), durably.
 
     :raises OSError: when it cannot be cut.

@@ -14,6 +14,7 @@ import gc
 import logging
 import signal
 import sys
+from typing import Any
 
 from .net.hosting import bound_port
 from .net.protocol import DEFAULT_PORT
@@ -22,7 +23,7 @@ from .net.server import Server
 THAW = 600.0  # seconds between two full looks of the garbage collector at everything (see steady_collector)
 
 
-def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asyncio.Task:
+def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asyncio.Task[None]:
     """Keep the collector's passes short: what outlived one of its older passes is set aside.
 
     A full pass looks at every object, and with 1,000 rooms one stopped the
@@ -37,7 +38,7 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     one long pass every ten minutes.  Returns the task that hands them back
     (cancel it to stop).
     """
-    def after(phase: str, info: dict) -> None:
+    def after(phase: str, info: dict[str, Any]) -> None:
         if phase == "stop" and info.get("generation", 0) >= 1:
             loop.call_soon_threadsafe(gc.freeze)
 

@@ -53,7 +53,7 @@ class Client:
     def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
                  room: str | None = None, token: str | None = None, name: str = "") -> None:
         self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
-        self.inbox: queue.Queue[dict] = queue.Queue()
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.book = book  # where the seat's token is kept on disk (None: in memory only)
         self.room: str | None = room  # with a token: a seat taken back (a rejoin is sent on connecting)
         self.token: str | None = token if room is not None else None
@@ -61,7 +61,7 @@ class Client:
         self.rejoining = False  # a rejoin was sent and not answered yet
         self.ever = False  # connected at least once
         self.seat = -1
-        self.lobby: dict | None = None  # the latest lobby message
+        self.lobby: dict[str, Any] | None = None  # the latest lobby message
         self.connected = False
         self.closed = False
         self.ws: Any = None
@@ -71,7 +71,7 @@ class Client:
         self.thread.start()
 
     # ----- from the game's thread ----------------------------------------------------------
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict[str, Any]) -> None:
         """Send a message (queued on the client's thread; never blocks)."""
         if not self.closed:
             if msg.get("type") in ("create", "join") and isinstance(msg.get("name"), str):
@@ -93,7 +93,7 @@ class Client:
         self.loop.call_soon_threadsafe(self._close)
         self.thread.join(timeout)
 
-    def get(self, timeout: float | None = None) -> dict | None:
+    def get(self, timeout: float | None = None) -> dict[str, Any] | None:
         """The next message, waiting at most ``timeout`` s (None: only what is there now)."""
         try:
             return self.inbox.get(timeout=timeout) if timeout else self.inbox.get_nowait()
@@ -224,16 +224,16 @@ class RemoteSession:
     online = True
     MAX_DRAIN = 1000  # messages one ``tick`` takes at most
 
-    def __init__(self, client: Client, state: dict, now: float | None = None) -> None:
+    def __init__(self, client: Client, state: dict[str, Any], now: float | None = None) -> None:
         self.client = client
         self.messages: list[str] = []  # refusals and notices for the window to show
-        self.final: dict | None = None  # the server's result once the game is over
-        self.lobby: dict | None = client.lobby
+        self.final: dict[str, Any] | None = None  # the server's result once the game is over
+        self.lobby: dict[str, Any] | None = client.lobby
         self.based = now is not None  # False: the first tick's ``now`` sets the time base (any clock)
         self.last_id = 0
         self.load(state, 0.0 if now is None else now)
 
-    def load(self, state: dict, now: float) -> None:
+    def load(self, state: dict[str, Any], now: float) -> None:
         """Start the replica again from a whole ``state`` (first, and after a reconnection)."""
         s = new_session(state["mode"], state["seed"], list(state["seats"]), dict(state.get("options") or {}), now,
                         call_time=state.get("call_time", 5.0), follow=True)
@@ -286,7 +286,7 @@ class RemoteSession:
         self.take(msg, time.monotonic() if now is None else now)
         return True
 
-    def take(self, msg: dict, now: float) -> None:
+    def take(self, msg: dict[str, Any], now: float) -> None:
         kind = msg.get("type")
         if kind == "event":
             self.apply(msg)
@@ -306,7 +306,7 @@ class RemoteSession:
         elif kind == "status" and not msg.get("connected"):
             self.messages.append("connection lost: reconnecting…")
 
-    def apply(self, msg: dict) -> None:
+    def apply(self, msg: dict[str, Any]) -> None:
         s = self.replica
         n, move = msg.get("n"), msg.get("move")
         if not isinstance(n, int) or not isinstance(move, str) or n <= len(s.events):
@@ -339,7 +339,7 @@ class RemoteSession:
             r.caller, r.call_ends, self.guess = r.players[self.seat], r.clock + r.call_time, self.last_id
         return action
 
-    def view(self, seat: int | str | None = None) -> dict:
+    def view(self, seat: int | str | None = None) -> dict[str, Any]:
         v = self.replica.view(seat)
         v["names"] = list(self.names)
         v["away"] = self.away()
@@ -362,7 +362,7 @@ class RemoteSession:
         out, self.messages = self.messages, []
         return out
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         return self.final if self.final is not None else self.replica.result()
 
     def pause(self, now: float) -> None:

@@ -8,11 +8,15 @@ import os
 import threading
 from typing import Any
 
+from websockets.asyncio.server import Server as WsServer
+
 from .server import Server
 
 
-def bound_port(ws_server) -> int:
-    return ws_server.sockets[0].getsockname()[1]
+def bound_port(ws_server: WsServer) -> int:
+    """The port a listening server is bound to (asked of its first socket)."""
+    port: int = next(iter(ws_server.sockets)).getsockname()[1]
+    return port
 
 
 class ServerThread:
@@ -23,7 +27,7 @@ class ServerThread:
     :raises OSError: when the address cannot be bound.
     """
 
-    def __init__(self, host: str = "0.0.0.0", port: int = 0, data: str | os.PathLike | None = None,
+    def __init__(self, host: str = "0.0.0.0", port: int = 0, data: str | os.PathLike[str] | None = None,
                  **kw: Any) -> None:
         self.server = Server(data, **kw)
         self.loop = asyncio.new_event_loop()

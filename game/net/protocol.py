@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 MAX_MESSAGE = 4096  # bytes a client message may have (the server's websockets max_size)
@@ -136,7 +137,7 @@ def _name(v: Any) -> str:
     return v.strip()
 
 
-def _short(limit: int):
+def _short(limit: int) -> Callable[[Any], str]:
     def check(v: Any) -> str:
         if not isinstance(v, str) or not 0 < len(v) <= limit:
             raise ProtocolError(f"text of 1 to {limit} characters")
@@ -144,7 +145,7 @@ def _short(limit: int):
     return check
 
 
-def _int(lo: int, hi: int):
+def _int(lo: int, hi: int) -> Callable[[Any], int]:
     def check(v: Any) -> int:
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
             raise ProtocolError(f"a whole number from {lo} to {hi}")
@@ -158,7 +159,7 @@ def _seconds(v: Any) -> float:
     return float(v)
 
 
-def _options(v: Any) -> dict:
+def _options(v: Any) -> dict[str, Any]:
     if not isinstance(v, dict) or len(v) > 8:
         raise ProtocolError("an object of at most 8 options")
     for k, x in v.items():
@@ -192,7 +193,7 @@ MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
 }
 
 
-def parse(text: Any) -> dict:
+def parse(text: Any) -> dict[str, Any]:
     """A client message read and checked: known type, known fields, each of its kind.
 
     :raises ProtocolError: saying what is wrong (too long, not JSON, unknown type or field, bad value).
@@ -230,6 +231,6 @@ def parse(text: Any) -> dict:
     return out
 
 
-def dump(msg: dict) -> str:
+def dump(msg: dict[str, Any]) -> str:
     """A message as compact JSON text."""
     return json.dumps(msg, separators=(",", ":"))

@@ -41,7 +41,7 @@ class RoomLog:
     :raises OSError: when the folder cannot be made; ``sqlite3.Error`` when the file is not a database.
     """
 
-    def __init__(self, data: str | os.PathLike | None) -> None:
+    def __init__(self, data: str | os.PathLike[str] | None) -> None:
         if data is None:
             path = ":memory:"
         else:
@@ -68,13 +68,13 @@ class RoomLog:
         finally:
             side.close()
 
-    def save_room(self, code: str, room: dict, touched: float) -> None:
+    def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
         """Write a room's seats, setup and current game (everything but the events)."""
         self.db.execute("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
                         "DO UPDATE SET room = excluded.room, touched = excluded.touched",
                         (code, json.dumps(room), touched))
 
-    def add_events(self, code: str, game: int, first: int, events: list[str], state: dict,
+    def add_events(self, code: str, game: int, first: int, events: list[str], state: dict[str, Any],
                    commit: bool = True) -> None:
         """Append events ``first``, ``first + 1``… of game ``game`` and the session's small state
         (clock, call, bots).  With ``commit=False`` they wait in an open transaction for ``commit()``
@@ -104,7 +104,7 @@ class RoomLog:
         self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
         self.db.execute("COMMIT")
 
-    def rooms(self) -> list[tuple[str, dict, list[str], dict | None, float]]:
+    def rooms(self) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None, float]]:
         """Every room kept: (code, room, the current game's events in order, state, touched).
         A damaged row is skipped."""
         out = []

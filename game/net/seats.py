@@ -46,7 +46,7 @@ KEEP = 12 * 3600.0  # seconds a seat is kept after it was last saved (rooms clos
 MAX_BYTES = 64 * 1024
 
 
-def _entry(x: Any) -> dict | None:
+def _entry(x: Any) -> dict[str, Any] | None:
     """One remembered seat checked field by field, or None when any field is bad."""
     if not isinstance(x, dict):
         return None
@@ -67,24 +67,24 @@ def _entry(x: Any) -> dict | None:
 class SeatBook:
     """The seats kept in ``folder``/online.json (see the module doc); safe to use from two threads."""
 
-    def __init__(self, folder: str | os.PathLike) -> None:
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
         self.path = Path(folder) / FILE
         self.notices: list[str] = []
         self._lock = threading.Lock()
         self._seats = self._read()
 
     # ----- asking ------------------------------------------------------------------------
-    def seats(self, now: float | None = None) -> list[dict]:
+    def seats(self, now: float | None = None) -> list[dict[str, Any]]:
         """Every seat kept and not yet too old at ``now`` (default: the wall clock), newest first."""
         now = time.time() if now is None else now
         with self._lock:
             return [dict(x) for x in self._seats if now - x["saved"] <= KEEP]
 
-    def find(self, server: str, room: str, now: float | None = None) -> dict | None:
+    def find(self, server: str, room: str, now: float | None = None) -> dict[str, Any] | None:
         """The seat kept for ``room`` on ``server`` (``ws://host:port``), or None."""
         return next((x for x in self.seats(now) if x["server"] == server and x["room"] == room), None)
 
-    def latest(self, now: float | None = None) -> dict | None:
+    def latest(self, now: float | None = None) -> dict[str, Any] | None:
         """The seat saved last, or None."""
         seats = self.seats(now)
         return seats[0] if seats else None
@@ -115,7 +115,7 @@ class SeatBook:
             return self._write()
 
     # ----- the file ----------------------------------------------------------------------
-    def _read(self) -> list[dict]:
+    def _read(self) -> list[dict[str, Any]]:
         try:
             text = read_text(self.path, MAX_BYTES)
             if text is None:

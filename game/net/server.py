@@ -77,7 +77,7 @@ class Conn:
 class Server:
     """Rooms in memory, logged under ``data`` (None: nothing kept).  ``handler`` serves one connection."""
 
-    def __init__(self, data: str | os.PathLike | None, rate: float = RATE, idle: float = IDLE,
+    def __init__(self, data: str | os.PathLike[str] | None, rate: float = RATE, idle: float = IDLE,
                  ping: float = PING, ping_timeout: float = PING_TIMEOUT) -> None:
         self.rooms: dict[str, Room] = {}
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
