@@ -26,6 +26,7 @@ import os
 import time
 from typing import Any
 
+from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -87,13 +88,13 @@ class Server:
         self.touched: dict[str, float] = {}
         self.events = 0  # events sent out since the start (figures for the bench)
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.outbox: list[tuple[list, str]] = []
+        self.outbox: list[tuple[list[ServerConnection], str]] = []  # (sockets, text)
         self.flushing = False
-        self.sweeper: asyncio.Future | None = None  # serve() starts these two
-        self.checkpointer: asyncio.Future | None = None
+        self.sweeper: asyncio.Future[None] | None = None  # serve() starts these two
+        self.checkpointer: asyncio.Future[None] | None = None
 
     # ----- sending ---------------------------------------------------------------------------
-    def out(self, conns: list, text: str) -> None:
+    def out(self, conns: list[Conn], text: str) -> None:
         """Send ``text`` to ``conns`` at the end of this turn of the loop, after the log's commit
         (so nothing is seen that a restart would not offer again)."""
         self.outbox.append(([c.ws for c in conns], text))
@@ -116,7 +117,7 @@ class Server:
             if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
                 t.abort()  # cannot keep up: it reconnects and gets the whole state
 
-    def reply(self, conn: Conn, msg: dict) -> None:
+    def reply(self, conn: Conn, msg: dict[str, Any]) -> None:
         self.out([conn], dump(msg))
 
     def now(self) -> float:
@@ -280,7 +281,7 @@ class Server:
         self.save(room)
         room.out_lobby()
 
-    def on_create(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_create(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         if conn.room is not None:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
         if len(self.rooms) >= MAX_ROOMS:
@@ -293,7 +294,7 @@ class Server:
         self.adopt(room, now)
         self.seated(conn, room, seat, token, now)
 
-    def on_join(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         if conn.room is not None:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
         room = self.rooms.get(msg["room"])
@@ -302,7 +303,7 @@ class Server:
         seat, token = room.add_person(msg["name"])
         self.seated(conn, room, seat, token, now)
 
-    def on_rejoin(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_rejoin(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.rooms.get(msg["room"])
         if room is None:
             raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
@@ -311,39 +312,39 @@ class Server:
         seat = room.seat_of_token(msg["token"])
         self.seated(conn, room, seat, msg["token"], now)
 
-    def on_start(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_start(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         room.start(conn.seat, now)
         self.save(room)
         room.out_lobby()
         self.schedule(room)
 
-    def on_act(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_act(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         try:
             room.act(conn.seat, msg["action"], now, msg.get("id"), msg.get("seen"))
         finally:
             self.schedule(room)
 
-    def on_setup(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_setup(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         room.check_host(conn.seat, "change the game")
         room.configure(msg["mode"], msg.get("options", {}), msg.get("call_time", room.call_time))
         self.save(room)
         room.out_lobby()
 
-    def on_bot(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_bot(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         room.add_bot(conn.seat, msg["level"])
         self.save(room)
         room.out_lobby()
 
-    def on_unseat(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_unseat(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         room.unseat(conn.seat, msg["seat"])
         self.renumber(room)
 
-    def on_leave(self, conn: Conn, msg: dict, now: float) -> None:
+    def on_leave(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         seat = room.seats[conn.seat]
         seat.conn = None
@@ -371,14 +372,16 @@ class Server:
         room.out_lobby()
 
     # ----- running ----------------------------------------------------------------------------------
-    async def serve(self, host: str, port: int):
+    async def serve(self, host: str, port: int) -> WsServer:
         """Start listening; returns the ``websockets`` server (``.sockets`` tells the port)."""
         self.loop = asyncio.get_running_loop()
         self.restore()
         self.sweeper = asyncio.ensure_future(self.sweep())
         self.checkpointer = asyncio.ensure_future(self.checkpoints())
-        return await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
-                           ping_interval=self.ping, ping_timeout=self.ping_timeout, close_timeout=CLOSE_TIMEOUT)
+        ws: WsServer = await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
+                                   ping_interval=self.ping, ping_timeout=self.ping_timeout,
+                                   close_timeout=CLOSE_TIMEOUT)
+        return ws
 
     def stop(self) -> None:
         for t in self.timers.values():
