@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, TypeGuard
 
 from .variants import MODES, game_class
 from .variants.facts import Kind
+
+Field = tuple[Any, ...]  # a field of a schema: (default, check[, fix])
 
 MAX_COUNT = 10**9  # games, wins, tries, hints: more is a damaged file, not a player
 MAX_NUMBER = 10**9  # scores and bests, either sign
@@ -43,10 +45,11 @@ def is_num(v: Any, bound: float = MAX_NUMBER) -> bool:
     """
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return False
-    return -bound <= v <= bound  # an int too big for a float is compared exactly; NaN fails
+    within: bool = -bound <= v <= bound  # an int too big for a float is compared exactly; NaN fails
+    return within
 
 
-def is_count(v: Any, bound: int = MAX_COUNT) -> bool:
+def is_count(v: Any, bound: int = MAX_COUNT) -> TypeGuard[int]:
     """A whole number from 0 to ``bound`` (not a bool)."""
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= bound
 
@@ -94,7 +97,7 @@ def _is_flags(v: Any) -> bool:
 
 
 # setting -> (default, check[, fix]); a value failing its check is fixed if it can be, else reset
-SETTINGS: dict[str, tuple] = {
+SETTINGS: dict[str, Field] = {
     "sound": (True, _is_bool),
     "volume": (0.8, lambda v: is_num(v) and 0 <= v <= 1),
     "palette": ("standard", lambda v: v in PALETTE_NAMES),
@@ -127,7 +130,7 @@ def is_date(v: Any) -> bool:
 
 
 # one daily result -> (default, check); "won" must be there, the others may be missing
-DAILY_RECORD: dict[str, tuple] = {
+DAILY_RECORD: dict[str, Field] = {
     "won": (False, _is_bool),
     "score": (None, lambda v: v is None or is_num(v)),
     "time": (0.0, lambda v: is_num(v, MAX_SECONDS) and v >= 0),
@@ -141,7 +144,7 @@ def _is_daily(v: Any) -> bool:
         and all(DAILY_RECORD[f][1](x) for f, x in r.items() if f in DAILY_RECORD) for k, r in v.items())
 
 
-def _good_dailies(v: Any) -> dict | None:
+def _good_dailies(v: Any) -> dict[str, Any] | None:
     """The daily results with a date and a win or loss, each without its bad fields (None when
     ``v`` is not an object at all)."""
     if not isinstance(v, dict):
@@ -151,7 +154,7 @@ def _good_dailies(v: Any) -> dict | None:
 
 
 # one kind's stats -> (default, check[, fix]): games, wins and streaks, the best, the time played
-KIND_STATS: dict[str, tuple] = {
+KIND_STATS: dict[str, Field] = {
     "games": (0, is_count),
     "wins": (0, is_count),
     "streak": (0, is_count),
@@ -160,19 +163,19 @@ KIND_STATS: dict[str, tuple] = {
     "time": (0.0, lambda v: is_num(v, MAX_SECONDS) and v >= 0),
 }
 # a mode's own record: its first kind's stats and the mode's daily results (a daily is the mode's deal)
-MODE_STATS: dict[str, tuple] = {**KIND_STATS, "daily": ({}, _is_daily, _good_dailies)}
+MODE_STATS: dict[str, Field] = {**KIND_STATS, "daily": ({}, _is_daily, _good_dailies)}
 #: between a mode and a kind in the name of a kind's record ("<mode>/<kind>")
 KIND_MARK = "/"
 
 # one level's progress -> (default, check)
-LEVEL_PROGRESS: dict[str, tuple] = {
+LEVEL_PROGRESS: dict[str, Field] = {
     "solved": (False, _is_bool),
     "tries": (0, is_count),
     "best": (None, lambda v: v is None or is_num(v)),
 }
 
 
-def defaults(schema: dict) -> dict:
+def defaults(schema: dict[str, Field]) -> dict[str, Any]:
     """Each field's default: a new record of ``schema``.
 
     >>> defaults(LEVEL_PROGRESS)
@@ -185,7 +188,7 @@ def _copy(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def fill(record: Any, schema: dict, where: str, problems: list[str], whole: bool = False) -> dict:
+def fill(record: Any, schema: dict[str, Field], where: str, problems: list[str], whole: bool = False) -> dict[str, Any]:
     """``record`` checked against ``schema``: bad fields are fixed (where the schema says how) or
     get defaults, missing ones get defaults, unknown ones go; each bad value is named in ``problems``
     (with ``whole``, also a record holding none of the schema's fields: one the game wrote holds them all)."""
@@ -215,7 +218,7 @@ def _short(value: Any) -> str:
         return "a value too big"
 
 
-def clean_settings(data: dict, problems: list[str]) -> dict:
+def clean_settings(data: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     """Every setting: the file's where good, else fixed (a window size brought within bounds) or the default."""
     return fill(data, SETTINGS, "", problems)
 
@@ -245,7 +248,7 @@ def stats_records() -> list[tuple[str, Kind, str]]:
     return [(m, k, stats_key(m, k.name)) for m in MODES for k in game_class(m).KINDS]
 
 
-def kind_stats(stats: dict[str, dict], mode: str, kind: str | None = None) -> dict:
+def kind_stats(stats: dict[str, dict[str, Any]], mode: str, kind: str | None = None) -> dict[str, Any]:
     """The stats of (``mode``, ``kind``) in ``stats`` (``Store.stats``); a new record when none is kept.
 
     >>> kind_stats({}, "classic", "blitz")["games"]
@@ -255,7 +258,7 @@ def kind_stats(stats: dict[str, dict], mode: str, kind: str | None = None) -> di
     return stats.get(key) or defaults(MODE_STATS if key == mode else KIND_STATS)
 
 
-def clean_stats(data: dict, problems: list[str]) -> dict:
+def clean_stats(data: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     """record name (``stats_key``) -> its stats, from a stats file's ``modes`` (unknown names dropped).
 
     Counts that contradict each other are brought in line: wins and the best
@@ -284,7 +287,7 @@ def clean_stats(data: dict, problems: list[str]) -> dict:
     return out
 
 
-def clean_progress(data: dict, problems: list[str]) -> dict:
+def clean_progress(data: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     """level id -> LEVEL_PROGRESS record, from a progress file's ``levels``."""
     levels = data.get("levels", {})
     if not isinstance(levels, dict) or len(levels) > MAX_ENTRIES:
