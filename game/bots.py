@@ -198,9 +198,10 @@ class Bot:
             raise ValueError(f"{self.player} is not playing (players: {', '.join(game.players)})")
 
     def _own(self, game: Any) -> list[Card]:
-        return game.own_cards(self.player)
+        own: list[Card] = game.own_cards(self.player)
+        return own
 
-    def _key_of(self, game: Any) -> tuple:
+    def _key_of(self, game: Any) -> tuple[Any, ...]:
         if game.LISTS_OPTIONS:  # a mode that lists its own options: any move may change them
             return (game.name, len(game.history), tuple(game.table))
         return (game.name, game.hand, tuple(game.table), tuple(self._own(game)))
@@ -312,7 +313,7 @@ class Bot:
                 plan = (give_up, f"{self.player} draw")
         return plan
 
-    def _wrong_pick(self, game: Any, cards: tuple[Card, Card, Card]) -> tuple[Card, ...]:
+    def _wrong_pick(self, game: Any, cards: tuple[Card, ...]) -> tuple[Card, ...]:
         """Two cards of the Set and a look-alike of the third: the usual slip."""
         i = self.rng.below(3)
         right = cards[i]
@@ -321,7 +322,7 @@ class Bot:
         wrong = max(others, key=lambda c: (shared(c, right), -c))
         return tuple(sorted(keep + [wrong]))
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """What a save keeps of the bot: its random stream, its current plan, its practice
         (and a partner's pace)."""
         out = {"rng": self.rng.state, "plan": list(self._plan) if self._plan else None, "practice": self.practice,

@@ -30,6 +30,8 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from .cards import plural
 from .loader import load_daily_table
@@ -101,12 +103,12 @@ def pillars_candidates(date: _dt.date | str) -> Iterable[int]:
 _TABLE_NOTICES: dict[str, list[str]] = {}  # mode -> what was skipped when its table was read
 
 
-def _table_path(mode: str):
+def _table_path(mode: str) -> Path:
     return resource_path("levels", "daily", f"{mode}.json")
 
 
 @lru_cache(maxsize=1)
-def _table(mode: str) -> dict:
+def _table(mode: str) -> dict[str, Any]:
     """The shipped table of precomputed dailies for a mode, every day checked (``game.loader``):
     {} when absent or unreadable; a bad day is left out and named in ``table_notices``."""
     days, notices = load_daily_table(_table_path(mode), mode)
@@ -120,7 +122,7 @@ def table_notices(mode: str) -> list[str]:
     return list(_TABLE_NOTICES.get(mode, []))
 
 
-def work_out(date: _dt.date | str, mode: str) -> dict:
+def work_out(date: _dt.date | str, mode: str) -> dict[str, Any]:
     """A day's table entry worked out by the solver, by a fixed amount of work (never seconds):
     the mode's ``daily_entry``.
 
@@ -163,7 +165,7 @@ def daily(date: _dt.date | str, mode: str, solve: bool = True) -> Daily:
 
 
 # ----- share text and streaks ----------------------------------------------
-def share_text(result: dict) -> str:
+def share_text(result: dict[str, Any]) -> str:
     """A spoiler-free summary of a daily result, in the style of Wordle.
 
     ``result`` keys: mode, date, won, score, time (seconds), and optional

@@ -21,7 +21,7 @@ from typing import Any
 
 from .records import is_count, is_date, is_text
 from .safefile import Damaged, parse_json, read_text
-from .variants import MODES, game_class
+from .variants import MODES, Game, game_class
 
 MAX_LEVEL_BYTES = 1024 * 1024
 MAX_TABLE_BYTES = 16 * 1024 * 1024  # the Pillars table is some 3 MB
@@ -45,7 +45,8 @@ def check_seed(value: Any) -> int:
     problem = seed_problem(value)
     if problem:
         raise ValueError(problem)
-    return value
+    seed: int = value
+    return seed
 
 
 def is_seed(v: Any) -> bool:
@@ -91,7 +92,7 @@ def level_problem(level: Any) -> str | None:
     return None
 
 
-def load_level_file(path: str | os.PathLike):
+def load_level_file(path: str | os.PathLike[str]) -> Game:
     """A new game from a level file (format: DESIGN.md "Level files"), checked strictly.
 
     The file must be a regular UTF-8 JSON file of at most 1 MB holding one
@@ -140,7 +141,7 @@ def day_problem(mode: str, date: Any, entry: Any) -> str | None:
     return None
 
 
-def load_daily_table(path: Path, mode: str) -> tuple[dict[str, dict], list[str]]:
+def load_daily_table(path: Path, mode: str) -> tuple[dict[str, dict[str, Any]], list[str]]:
     """The good days of a shipped daily table (date -> entry) and a notice for each bad one.
 
     A table that cannot be read at all gives no days and one notice; no file gives neither.
@@ -226,7 +227,7 @@ def save_problem(mode: str, data: Any) -> str | None:
     return None
 
 
-def check_game(mode: str, text: str, data: dict) -> bool:
+def check_game(mode: str, text: str, data: dict[str, Any]) -> bool:
     """Rebuild a saved game to check it (fields already checked by ``save_problem``); True if it is over.
 
     A session (``"session"`` in it) is rebuilt by ``game.session``; a game of

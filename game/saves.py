@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,11 @@ class Saves:
     """
 
     check_game = staticmethod(check_game)
+    # what the Store brings
     dir: Path
+    _lock: threading.RLock
+    _notice: Callable[[str], None]  # (text)
+    _set_aside: Callable[[str, str, str], bool]  # (name, problem, outcome) -> set aside?
 
     def _init_saves(self) -> None:
         self._journals: dict[str, int] = {}  # mode -> descriptor appending to its journal

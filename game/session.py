@@ -56,7 +56,7 @@ def seat_kind(seat: Any) -> str:
 
     :raises ValueError: naming the bad seat and the kinds there are.
     """
-    if seat in ("human", "remote"):
+    if isinstance(seat, str) and seat in ("human", "remote"):
         return seat
     if isinstance(seat, str) and seat.startswith("bot:") and (seat[4:] in LEVELS or seat[4:] == PARTNER):
         return "bot"
@@ -72,9 +72,9 @@ class Session:
     """One game in time.  Build it with ``new_session`` or ``from_json``."""
 
     def __init__(self, mode: str, seed: int = 0, seats: list[str] | None = None,
-                 options: dict | None = None, now: float = 0.0, level: dict | None = None,
-                 call_time: float = CALL_TIME, tag: dict | None = None, follow: bool = False,
-                 practice: dict | None = None, pace: list | None = None) -> None:
+                 options: dict[str, Any] | None = None, now: float = 0.0, level: dict[str, Any] | None = None,
+                 call_time: float = CALL_TIME, tag: dict[str, Any] | None = None, follow: bool = False,
+                 practice: dict[str, Any] | None = None, pace: list[float] | None = None) -> None:
         options = dict(options or {})
         cls = variants.game_class(mode)
         self.realtime = cls.REALTIME
@@ -127,7 +127,7 @@ class Session:
         self.follow = follow  # a replica of a game decided elsewhere (online): its events come by apply_event
 
     # ----- who is who ------------------------------------------------------------
-    def player(self, seat: int | str) -> str:
+    def player(self, seat: int | str | None) -> str:
         """The player name (``"P1"``…) of a seat given as its index from 0 or as ``"P1"``.
 
         :raises IllegalMove: on a seat that is not in this game.
@@ -219,6 +219,7 @@ class Session:
     def _end_call(self) -> None:
         """A call's time is over: a bot's pick is played; a person's call lapses and costs."""
         who, pick = self.caller, self.pending
+        assert who is not None  # due only while a call is under way
         self.caller = self.pending = None
         if pick is not None:
             self._record(pick)
@@ -391,6 +392,7 @@ class Session:
         if not words[-1].startswith("@"):
             raise IllegalMove("an event carries its time (@seconds)")
         t = Move.parse(f"end {words[-1]}").time
+        assert t is not None  # the word is a time
         if t < self.clock - 1e-6:
             raise IllegalMove(f"time goes backwards: {words[-1]} after @{self.clock:.2f}")
         self.clock = t
@@ -401,10 +403,10 @@ class Session:
         player = body[0] if len(body) > 1 and body[0][:1] == "P" and body[0][1:].isdigit() else None
         verb = body[1] if player else body[0]
         if verb == "call":
-            self.player(player)
+            caller = self.player(player)  # a call without a player is refused
             self.events.append(event)
-            self.caller = player
-            self.call_ends = t + (BOT_SHOW if player in self.bots else self.call_time)
+            self.caller = caller
+            self.call_ends = t + (BOT_SHOW if caller in self.bots else self.call_time)
             return
         if verb == "go":
             self.hold_until = t
@@ -418,7 +420,7 @@ class Session:
             self._keep_turning(player)
 
     # ----- what a player sees ----------------------------------------------------------
-    def view(self, seat: int | str | None = None) -> dict:
+    def view(self, seat: int | str | None = None) -> dict[str, Any]:
         """The variant's view plus ``clock``, ``left``, ``seats``, ``scores`` and the call in progress.
 
         ``seat`` is who looks (None: an onlooker); every mode so far shows everyone the same.
@@ -437,7 +439,7 @@ class Session:
         })
         return v
 
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """How the game ended, as plain data: ``won``, ``score``, ``time``, ``standings`` and more."""
         g = self.game
         scores = self.view()["scores"]
@@ -466,7 +468,7 @@ def _num(x: Any) -> float:
     return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
 
 
-def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, options: dict | None = None,
+def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, options: dict[str, Any] | None = None,
                 now: float = 0.0, **kw: Any) -> Session:
     """A new game of ``mode`` in time, its clock at 0 at ``now``.
 
@@ -526,7 +528,7 @@ def from_json(text: str, now: float = 0.0) -> Session:
     return s
 
 
-def _from_variant(data: dict, now: float) -> Session:
+def _from_variant(data: dict[str, Any], now: float) -> Session:
     g = variants.from_json(json.dumps(data))
     seats = data.get("seats")
     s = Session(g.name, g.seed, list(seats) if isinstance(seats, list) else None, dict(g.options), now,

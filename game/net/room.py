@@ -84,11 +84,14 @@ class Room:
         self.out = out
         self.seats: list[Seat] = []
         self.host = 0
-        self.mode, self.options, self.call_time = variants.MODES[0], {}, 5.0  # the menu's first mode
+        self.mode, self.call_time = variants.MODES[0], 5.0  # the menu's first mode
+        self.options: dict[str, Any] = {}
         self.configure(self.mode if mode is None else mode, options or {}, call_time)
         self.seed = seed  # the first game's deal (tests, a shared deal); else a fresh random one each game
         self.number = 0  # games dealt so far
         self.session: Session | None = None
+        #: the server logs new events here before they are sent: (session, events before, the new events)
+        self.on_events: Callable[[Session, int, list[str]], None] = lambda s, before, new: None
         self.last_result: dict | None = None
         self.logged = 0  # events of the current game written to the log
         self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
@@ -115,6 +118,15 @@ class Room:
     @property
     def playing(self) -> bool:
         return self.session is not None and not self.session.over
+
+    def current(self) -> Session:
+        """The session of the game dealt last.
+
+        :raises ProtocolError: when no game has been dealt yet.
+        """
+        if self.session is None:
+            raise ProtocolError("no game has been dealt in this room yet")
+        return self.session
 
     def add_person(self, name: str) -> tuple[int, str]:
         """A new person takes the next seat: (seat, token).
@@ -247,7 +259,7 @@ class Room:
 
         :raises IllegalMove: saying which cards, when it is stale (its own call, made as blindly, lapses).
         """
-        s = self.session
+        s = self.current()
         try:
             m = Move.parse(action)
         except BadMove:
@@ -285,7 +297,7 @@ class Room:
         return None if at is None else s.last + max(0.0, at - s.clock)
 
     def emit(self, before: int, msg_id: int | None, seat: int | None) -> None:
-        s = self.session
+        s = self.current()
         new = s.events[before:]
         table = table_of(s)
         if table != self.table:
@@ -306,16 +318,13 @@ class Room:
             self.out(conns, dump({"type": "over", "result": self.last_result}))
             self.out_lobby()
 
-    def on_events(self, s: Session, before: int, new: list[str]) -> None:
-        """Hook: the server logs new events here before they are sent."""
-
     # ----- what members are told ---------------------------------------------------------------
     def conns(self) -> list:
         return [x.conn for x in self.seats if x.conn is not None]
 
     def state(self, seat: int) -> dict:
         """Everything so far of the current game, for one member."""
-        s = self.session
+        s = self.current()
         return {"type": "state", "room": self.code, "mode": s.mode, "seed": s.seed, "seats": list(s.seats),
                 "events": list(s.events), "options": dict(s.options), "call_time": s.call_time,
                 "clock": round(s.clock, 3), "names": [x.name for x in self.seats], "seat": seat,

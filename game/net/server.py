@@ -141,13 +141,13 @@ class Server:
         return len(self.rooms)
 
     def adopt(self, room: Room, touched: float) -> None:
-        room.on_events = lambda s, before, new, room=room: self.logged(room, before, new)
+        room.on_events = lambda s, before, new: self.logged(room, before, new)
         self.rooms[room.code] = room
         self.touched[room.code] = touched
         self.schedule(room)
 
     def logged(self, room: Room, before: int, new: list[str]) -> None:
-        s = room.session
+        s = room.current()
         state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
                  "bots": {p: b.state() for p, b in s.bots.items()}}
         self.log.add_events(room.code, room.number, before + 1, new, state, commit=False)
@@ -180,7 +180,7 @@ class Server:
             return
         due = room.due()
         now = self.loop.time()
-        if room.session.bots:
+        if room.current().bots:
             due = min(due, now + BOT_LOOK) if due is not None else now + BOT_LOOK
         if due is not None:
             self.timers[room.code] = self.loop.call_at(max(due, now) + 0.001, self.wake, room.code)
