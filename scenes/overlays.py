@@ -110,7 +110,8 @@ class PauseScene(Overlay):
 
 class MessageScene(Overlay):
     """A title, some text and OK (a notice); or a question: ``confirm`` (the label of the button that
-    does it, e.g. "Quit") and ``on_confirm`` (what it does) beside Cancel — Enter confirms, Esc cancels."""
+    does it, e.g. "Quit") and ``on_confirm`` (what it does) beside Cancel.  Esc cancels; Enter presses the
+    lit button: the confirm button, or Cancel when ``safe`` (a question whose yes loses something)."""
 
     BOX = (0.3, 0.25)
 
@@ -119,8 +120,9 @@ class MessageScene(Overlay):
         self.text = data.get("text", "")
         self.on_confirm: Callable[[], None] | None = data.get("on_confirm")
         if self.on_confirm is not None:
-            self.ok = Button(str(data.get("confirm", "OK")), self.confirm, "Enter", accent=True)
-            self.cancel: Button | None = Button("Cancel", self.close, "Esc")
+            safe = bool(data.get("safe"))
+            self.ok = Button(str(data.get("confirm", "OK")), self.confirm, "" if safe else "Enter", accent=not safe)
+            self.cancel: Button | None = Button("Cancel", self.close, "Enter" if safe else "Esc", accent=safe)
         else:
             self.ok = Button("OK", self.close, "Enter", accent=True)
             self.cancel = None
@@ -145,7 +147,7 @@ class MessageScene(Overlay):
             self.close()
             return True
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.ok.action()
+            (self.ok if self.ok.accent or self.cancel is None else self.cancel).action()
             return True
         self.ok.handle_event(e)
         if self.cancel is not None:

@@ -105,7 +105,7 @@ class SetupScene(Scene):
             self.app.manager.push("message", {
                 "title": "An unfinished game", "text": f"Your unfinished {self.info.title} game will be replaced. "
                 "Replace it with this deal, or cancel and continue it from the menu.",
-                "confirm": "Replace", "on_confirm": self.start})
+                "confirm": "Replace", "on_confirm": self.start, "safe": True})
             return
         data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
         self.app.manager.switch(self.info.scene, data)

@@ -48,6 +48,11 @@ def test_start_over_an_unfinished_game_asks_and_replace_starts_the_deal(app):
     top(app).start()
     step(app, 0.1)
     assert isinstance(top(app), MessageScene) and top(app).title == "An unfinished game"
+    press(app, pygame.K_RETURN)  # the lit button is Cancel: losing the game takes a deliberate choice
+    assert isinstance(top(app), SetupScene) and app.saved_modes() == ["findall"]
+    top(app).asked = -1.0
+    top(app).start()
+    step(app, 0.1)
     click(app, button(top(app), "Cancel").rect.center)
     assert isinstance(top(app), SetupScene)
     top(app).asked = -1.0  # asked again, as after a while
