@@ -256,23 +256,32 @@ class Bot:
         """Sightings of the moves a mode lists with their difficulty (``bot_options``).
 
         Difficulty 0 is a guess (Memory: a card never seen).  A bot that knows a
-        Set turns toward it and guesses only when it knows none.  A card turned
-        toward a Set already begun takes a reaction time, not a search; a guess
-        takes ``GUESS`` seconds more (a look at the cards just shown first, so a
-        person has the same moment to start a turn).
+        Set turns toward it and guesses only when it knows none.  Each Set it
+        knows is searched for as in Classic (the earliest seen wins).  Otherwise
+        the next card is one decision, the card among the choices drawn at
+        random: the next card of a turn begun takes ``TURN_SHARE`` of a reaction
+        time (in Classic the reaction covers a call and a pick of three); a guess
+        that starts a turn takes a reaction time and ``GUESS`` seconds more (a
+        look at the cards just shown first, so a person has the same moment to
+        start a turn).  No card is ever turned quicker than ``TURN_FLOOR``, a
+        person's quickest card.
         """
         options = game.bot_options(self.player)
         known = [o for o in options if o.difficulty >= 1]
         midway = game.picking(self.player)
-        n = len(game.table)
-        out = []
-        for o in known or options:
-            if o.difficulty < 1 or midway:
-                t = self.params.reaction * self._noise() + (GUESS if o.difficulty < 1 else 0.0)
-            else:
-                t = self.see_time(n, round(o.difficulty))
-            out.append(Sighting(now + t, tuple(o.cards), o.difficulty, o.move))
-        return out
+        if known and not midway:
+            n = len(game.table)
+            return [Sighting(now + max(TURN_FLOOR, self.see_time(n, round(o.difficulty))), tuple(o.cards),
+                             o.difficulty, o.move) for o in known]
+        choices = known or options
+        if not choices:
+            return []
+        o = choices[self.rng.below(len(choices))]
+        if midway:  # the next card of a turn begun
+            t = max(TURN_FLOOR, TURN_SHARE * self.params.reaction * self._noise())
+        else:  # a turn begun toward nothing known: a look at what was shown, then a guess
+            t = max(TURN_FLOOR, self.params.reaction * self._noise()) + GUESS
+        return [Sighting(now + t, tuple(o.cards), o.difficulty, o.move)]
 
     def plan(self, game: Any, now: float) -> tuple[float, str] | None:
         """The bot's next move and when it will make it, as ``(time, move)`` without ``@time``.
@@ -376,6 +385,10 @@ class Bot:
 
 
 GUESS = 1.5  # seconds a bot takes, beyond its reaction, to turn up a card it knows nothing of (Memory)
+#: the least time a bot takes to turn a card (Memory), as a person does: watch the card turn (0.28 s),
+#: find the next one and click it
+TURN_FLOOR = 1.0
+TURN_SHARE = 0.5  # the share of a reaction time the next card of a turn begun takes (Memory)
 
 
 def _plain(key: Any) -> Any:

@@ -195,7 +195,7 @@ class Session:
         """The earliest thing that falls due: (time, what to do)."""
         if self.caller is not None:
             bot = self.bots.get(self.caller) if self.pending is None else None
-            if bot is not None:  # a bot between flips (Memory): its next card, within its call
+            if bot is not None:  # a bot between cards (Memory): its next card, within its call
                 plan = bot.plan(self.game, max(self.changed, self.hold_until))
                 if plan is not None and max(plan[0], self.clock) < self.call_ends:
                     p = self.caller
@@ -223,7 +223,7 @@ class Session:
         self.caller = self.pending = None
         if pick is not None:
             self._record(pick)
-            self._keep_turning(who)
+            self._turned(who)
             return
         penalty = self.game.timeout_move(who)
         self._record(penalty if penalty is not None else f"{who} lapse")
@@ -231,13 +231,17 @@ class Session:
     def _bot_acts(self, player: str, move: str) -> None:
         self.bots[player].reset()
         m = Move.parse(move)
-        if m.verb in self.picks:  # a pick: call (unless between flips), show the cards, then play them
-            if self.caller != player:
-                self._record(f"{player} call")
-            self.caller, self.pending = player, move
-            self.call_ends = self.clock + BOT_SHOW
-        else:
+        if m.verb not in self.picks:
             self._record(move)
+            return
+        if self.caller != player:  # a pick: the call first (unless between cards)
+            self._record(f"{player} call")
+            self._open_call(player, self.clock)
+        if self.game.ONE_BY_ONE:  # a card turned up (Memory): played at once, as a person's click is
+            self._record(move)
+            self._turned(player)
+        else:  # three cards: shown lit for the call's moment, then played
+            self.pending = move
 
     # ----- acting -----------------------------------------------------------------
     def act(self, seat: int | str, action: str, now: float) -> str:
@@ -294,7 +298,7 @@ class Session:
         if self.caller == player:
             raise IllegalMove(f"{player} has called already: pick three cards")
         event = self._record(f"{player} call")
-        self.caller, self.call_ends = player, self.clock + self.call_time
+        self._open_call(player, self.clock)
         return event
 
     def withdraw(self, seat: int | str, now: float) -> str:
@@ -329,19 +333,31 @@ class Session:
         event = self._record(move)  # raises, changing nothing, if refused
         if implicit:  # a pick made without a call first: the call is part of it
             self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
-        if picks and self.game.picking(player):  # Memory: between flips
-            if implicit:
-                self.call_ends = self.clock + self.call_time
-            self.caller = player
+            self._open_call(player, self.clock)
+        if picks:
+            self._turned(player)
         else:
             self.caller = self.pending = None
         return event
 
-    def _keep_turning(self, player: str) -> None:
-        """After a bot's card or a recorded pick: a player with cards still to turn keeps the call
-        (Memory), for a call time from now."""
+    def _open_call(self, player: str, t: float) -> None:
+        """``player`` calls at ``t``: the one place a call's time is decided, live, resumed and online.
+
+        A call covers the whole pick: in Memory (``ONE_BY_ONE``) the whole turn of three cards, one call
+        time from the call, for people and bots alike, never renewed per card.  Elsewhere a person has the
+        call time to pick three; a bot has picked already, and its call shows its three cards ``BOT_SHOW``.
+        """
+        self.caller = player
+        quick = player in self.bots and not self.game.ONE_BY_ONE
+        self.call_ends = round(t, 2) + (BOT_SHOW if quick else self.call_time)  # from the call as written
+
+    def _turned(self, player: str) -> None:
+        """After a pick recorded for ``player``: with cards still to turn (Memory) they keep the call,
+        within the time it was opened with; else the call is over."""
         if self.game.picking(player):
-            self.caller, self.call_ends = player, self.clock + self.call_time
+            self.caller = player
+        else:
+            self.caller = self.pending = None
 
     def _undo_redo(self, word: str) -> str:
         if self.realtime:
@@ -405,8 +421,7 @@ class Session:
         if verb == "call":
             caller = self.player(player)  # a call without a player is refused
             self.events.append(event)
-            self.caller = caller
-            self.call_ends = t + (BOT_SHOW if caller in self.bots else self.call_time)
+            self._open_call(caller, t)
             return
         if verb == "go":
             self.hold_until = t
@@ -417,7 +432,7 @@ class Session:
             return
         self._record(" ".join(body), t)
         if player is not None and verb in self.picks:
-            self._keep_turning(player)
+            self._turned(player)
 
     # ----- what a player sees ----------------------------------------------------------
     def view(self, seat: int | str | None = None) -> dict[str, Any]:
