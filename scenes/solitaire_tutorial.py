@@ -90,9 +90,9 @@ PAGES: dict[type[Game], tuple[Page, ...]] = {
          "too.", ()),
     ),
     Shuffle: (
-        ("A fresh table", "Shuffle plays like Classic: call SET (Space, or click a card) and pick three cards. "
-         "But after every Set the whole table goes back into the deck, the deck is shuffled and twelve new "
-         "cards are dealt: no card you studied stays.", ()),
+        ("Cards change places", "Shuffle plays like Classic: call SET (Space, or click a card) and pick three "
+         "cards. But after every Set, once new cards fill its places, the cards on the table change places: "
+         "the cards you studied are still there, just not where you saw them.", ()),
     ),
 }
 

@@ -210,13 +210,14 @@ def test_golden_deal_junior_takes_the_solid_cards_in_deal_order():
     assert " ".join(table_codes(g)) == "2GOF 2RSF 3ROF 1RDF 1GDF 3PDF 3POF 1GOF 1POF" and len(g.deck) == 18
 
 
-def test_golden_shuffle_deals_afresh_from_the_seeded_stream():
+def test_golden_shuffle_moves_the_table_to_new_places_from_the_seeded_stream():
     g = variants.new("shuffle", seed=1)
     g.play("P1 set 1RDF 2RSF 3ROF")
-    assert " ".join(table_codes(g)) == GOLDEN_SHUFFLE_AFTER
+    assert " ".join(table_codes(g)) == GOLDEN_SHUFFLE_AFTER and len(g.deck) == 66
 
 
-GOLDEN_SHUFFLE_AFTER = "2GSH 2ROF 3PDE 1PDH 3GDH 1PSF 1PSE 1ROF 3ROH 2RDF 1GSF 1PDF"
+# the golden twelve with 1RDF 2RSF 3ROF taken and replaced from the deck (3GDH 3RSE 1RSE), in new places
+GOLDEN_SHUFFLE_AFTER = "3RSE 3PDE 3ROH 3ROE 1ROE 2GOF 3RDH 3GSE 2GDE 1RSE 3GDH 1GDF"
 
 
 # ----- independent truths ------------------------------------------------------

@@ -1,17 +1,20 @@
-"""Shuffle (RULES.md §7): Classic, but the table is dealt afresh after every Set.
+"""Shuffle (RULES.md §7, as Set with Friends plays it): Classic, but the table's cards change places.
 
-After a right Set, every card left on the table goes back into the deck, the
-deck is shuffled (the game's own seeded stream) and 12 cards are dealt, then
-three more while they hold no Set (at most 21).  So no card stays in place
-and nothing seen before a Set helps after it.  The online game's Shuffle only
-moves the table's cards to new places; RULES.md deals afresh from the deck.
-Moves as in :mod:`game.variants.race`.
+After a right Set the three are taken and replaced from the deck as in
+Classic (three more while no Set is left, at most 21), and then the cards on
+the table change places: a seeded shuffle of their positions, from the
+game's own stream (``rng``), so a replay, a resumed game and an online
+replica lay the same table.  No card leaves the table but the Set's, but
+what you studied no longer lies where you saw it.  Moves as in
+:mod:`game.variants.race`.
 
 >>> g = GAME(seed=4)
->>> before = set(g.table)
+>>> before = list(g.table)
+>>> taken = g.picks()[0]
 >>> _ = g.play(g.legal_moves()[0])
->>> len(g.table) >= 12, set(g.table) <= before
-(True, False)
+>>> kept = [c for c in before if c not in taken]
+>>> set(kept) <= set(g.table), [c for c in g.table if c in kept] != kept
+(True, True)
 """
 
 from __future__ import annotations
@@ -19,25 +22,25 @@ from __future__ import annotations
 from ..cards import Card
 from .facts import plain
 from .race import Race
+from .table import take_and_refill
 
 
 class Shuffle(Race):
     NAME = "shuffle"
     TITLE = "Shuffle"
-    TAGLINE = "A fresh table after every Set"
+    TAGLINE = "After every Set the cards change places"
     HELP = plain("""\
-Shuffle: Classic, except that after every Set the table goes back into the deck, the deck is shuffled and
-a fresh table is dealt — no card you studied stays.
+Shuffle: Classic, except that after every Set the cards on the table change places — the Set is taken and
+replaced from the deck as in Classic, then the whole table is shuffled. The cards you studied are still
+there, but not where you saw them.
 
 Call SET (Space, or click a card), then pick three cards. A right Set scores 1; a wrong pick or a call that
 runs out costs 1.""")
 
     def take(self, cards: tuple[Card, ...]) -> None:
-        rest = [c for c in self.table if c not in cards]
-        self.deck += rest
-        self.rng.shuffle(self.deck)
-        self.table = self.deck[: self.TABLE]
-        del self.deck[: self.TABLE]
+        """Take the Set and deal its places from the deck as in Classic, then shuffle the table's places."""
+        take_and_refill(self.table, self.deck, cards, self.TABLE)
+        self.rng.shuffle(self.table)
 
 
 GAME = Shuffle
