@@ -314,6 +314,26 @@ class Session:
         self.caller = self.pending = None
         return self._record(f"{player} lapse")
 
+    def forfeit(self, seat: int | str, now: float) -> str:
+        """``seat`` made a wrong pick that cannot be played as cards (an online pick of cards that left
+        the table well before it came): it costs what a call that runs out costs (a pick made without
+        a call calls first).  Returns the last event.
+
+        :raises IllegalMove: when the game is over or another player holds the call.
+        """
+        self.tick(now)
+        player = self.player(seat)
+        if self.over:
+            raise IllegalMove("the game is over")
+        if not self.realtime:
+            raise IllegalMove("too late: the table changed before your pick arrived")
+        if self.caller != player:
+            self._check_free(player)
+            self._record(f"{player} call")
+        self.caller = self.pending = None
+        penalty = self.game.timeout_move(player)
+        return self._record(penalty if penalty is not None else f"{player} lapse")
+
     def _check_free(self, player: str) -> None:
         if self.clock < self.hold_until:
             raise IllegalMove("wait: the next hand is being dealt")

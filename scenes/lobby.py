@@ -124,6 +124,10 @@ class LobbyScene(Scene):
             elif kind == "state" and not msg.get("over"):
                 self.play(msg)
                 return
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The buttons as the latest lobby allows (it may have come since the last frame)."""
         shown = self.offered()
         for b in self.host_buttons:
             b.enabled = self.hosting and b in shown
@@ -243,6 +247,7 @@ class LobbyScene(Scene):
         return [b.rect for b in buttons if b.enabled and b.rect.w > 0]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        self.refresh()  # a key pressed the moment the host role came: the buttons know it already
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.leave()

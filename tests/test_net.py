@@ -31,7 +31,7 @@ from game.session import from_json
 
 @pytest.fixture
 def server(tmp_path):
-    st = ServerThread("127.0.0.1", 0, data=tmp_path)
+    st = ServerThread("127.0.0.1", 0, data=tmp_path, fixed_seeds=True)  # open_room's seed deals
     yield st
     st.stop()
 

@@ -29,6 +29,11 @@ from .protocol import ProtocolError, dump, new_token
 
 MAX_SEATS = 4
 KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
+SEEDS = 2**63  # a game's seed is in 0 .. SEEDS - 1 (the protocol's range)
+#: a stale pick is excused (refused, its call lapses free) only when the change it missed reached the
+#: member at most one round trip plus LAG_SLACK seconds before the pick arrived; the round trip counted
+#: is at most LAG_CAP seconds (a client that holds back its pongs gains no more than that)
+LAG_SLACK, LAG_CAP = 0.5, 2.0
 #: how a bot level is named to players: as in the window (``game.variants.facts.BOT_LEVELS``)
 LEVEL_NAMES = {level: level for level in BOT_LEVELS}
 #: Modes a room plays at start-up: every mode whose class says ``ONLINE`` (Classic, 20/20, the Find-all
@@ -48,6 +53,9 @@ class Seat:
     token: str | None = None  # a person's secret; None for a bot
     conn: Any = None  # the connection holding the seat now, None while away
     gone: bool = False  # the person left during a game (the seat stays until it ends)
+    first: int = 1  # the first game this seat plays in (a seat taken after game 3 is over: 4)
+    since: float = 0.0  # when its connection last got the whole game (a ``state``): what it knew from then
+    away: float | None = None  # since when a person's seat has had no connection (None: connected, a bot)
     extra: dict = field(default_factory=dict)
 
     def public(self) -> dict:
@@ -58,6 +66,16 @@ class Seat:
 def table_of(s: Session) -> frozenset[str]:
     """The codes of the cards on the table (none for a mode without one)."""
     return frozenset(code(c) for c in s.game.table_cards())
+
+
+def ends(action: str) -> bool:
+    """Does ``action`` end the game for everyone (``end``, ``P2 end``)?"""
+    if "end" not in action.lower():
+        return False
+    try:
+        return Move.parse(action).verb == "end"
+    except BadMove:
+        return False
 
 
 def due_clock(s: Session) -> float | None:
@@ -95,7 +113,9 @@ class Room:
         self.last_result: dict | None = None
         self.logged = 0  # events of the current game written to the log
         self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
-        self.changes: list[tuple[int, frozenset[str]]] = []  # (last event number, cards that came or went)
+        #: (last event number, when it went out, cards that came or went)
+        self.changes: list[tuple[int, float, frozenset[str]]] = []
+        self.now = 0.0  # the ``now`` of the last action or tick (when events go out)
 
     # ----- the lobby ------------------------------------------------------------------------
     def configure(self, mode: str, options: dict, call_time: float) -> None:
@@ -138,7 +158,7 @@ class Room:
         if len(self.seats) >= MAX_SEATS:
             raise ProtocolError(f"the room is full ({MAX_SEATS} seats)")
         token = new_token()
-        self.seats.append(Seat("remote", name, token))
+        self.seats.append(Seat("remote", name, token, first=self.number + 1))
         return len(self.seats) - 1, token
 
     def seat_of_token(self, token: str) -> int:
@@ -159,6 +179,47 @@ class Room:
             raise ProtocolError(f"only the host may {what}")
         if self.playing:
             raise ProtocolError(f"a game is being played: {what} when it is over")
+
+    def next_host(self) -> int:
+        """Who hosts after the host: the longest-present person still connected (seats are in the order
+        people came), else the longest-present person still in the room, else seat 0."""
+        people = self.people()
+        here = [i for i in people if self.seats[i].conn is not None]
+        return (here or people or [0])[0]
+
+    def hand_over(self, now: float, grace: float) -> bool:
+        """Pass the host role on when the host left, or has had no connection for ``grace`` seconds
+        while someone else is here (during a game too).  True when it changed hands."""
+        host = self.seats[self.host] if 0 <= self.host < len(self.seats) else None
+        staying = host is not None and host.token is not None and not host.gone
+        if staying and (host.conn is not None or host.away is None or now - host.away < grace):
+            return False  # the host is here, or only just went away (a reconnection takes a moment)
+        new = self.next_host()
+        if new == self.host or staying and self.seats[new].conn is None:
+            return False  # nobody else is here to take it: the host keeps it until someone comes
+        self.host = new
+        return True
+
+    def present(self) -> bool:
+        """Is any person connected?  (Bots do not count: with nobody here the room waits.)"""
+        return any(x.token is not None and x.conn is not None for x in self.seats)
+
+    def hold(self, now: float) -> None:
+        """Nobody is here: the game's clock stops and its bots wait (``go_on`` starts it again)."""
+        s = self.session
+        if s is not None and not s.over and not s.paused and not self.present():
+            self.tick(now)
+            s.pause(now)
+
+    def go_on(self, now: float) -> None:
+        """Someone is here again: the clock runs from ``now``."""
+        s = self.session
+        if s is not None and s.paused and self.present():
+            s.resume(now)
+
+    @property
+    def paused(self) -> bool:
+        return self.session is not None and self.session.paused
 
     def add_bot(self, seat: int, level: str) -> None:
         """The host puts a bot of ``level`` in the next seat.
@@ -194,7 +255,7 @@ class Room:
         if self.host > which:
             self.host -= 1
         elif self.host == which:
-            self.host = next((i for i, s in enumerate(self.seats) if s.token is not None), 0)
+            self.host = self.next_host()
 
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.token is not None and not s.gone]
@@ -206,40 +267,50 @@ class Room:
         :raises ProtocolError: not the host, a game on, or seats the mode cannot take.
         """
         self.check_host(seat, "start")
-        for i in [i for i, s in enumerate(self.seats) if s.gone]:
+        for i in reversed([i for i, s in enumerate(self.seats) if s.gone]):
             self.remove(i)
-        seed = self.seed + self.number if self.seed is not None else secrets.randbits(63)
+        seed = (self.seed + self.number) % SEEDS if self.seed is not None else secrets.randbelow(SEEDS)
         try:
             s = new_session(self.mode, seed, [x.kind for x in self.seats], dict(self.options), now,
                             call_time=self.call_time)
         except (ValueError, TypeError) as e:
             raise ProtocolError(f"cannot start: {e}") from None
-        self.session, self.number, self.logged = s, self.number + 1, 0
+        self.session, self.number, self.logged, self.now = s, self.number + 1, 0, now
         self.table, self.changes = table_of(s), []
         for i, x in enumerate(self.seats):
             if x.conn is not None:
                 self.out([x.conn], dump(self.state(i)))
 
-    def act(self, seat: int, action: str, now: float, msg_id: int | None, seen: int | None = None) -> list[str]:
+    def act(self, seat: int, action: str, now: float, msg_id: int | None, seen: int | None = None,
+            lag: float = 0.0) -> list[str]:
         """Play ``action`` for ``seat`` at ``now``; every new event goes to every member.  ``seen`` is how
-        many events of this game the member had when it acted: a pick naming a card that later events
-        took away (or brought) is stale and refused without cost, and a call the member made without
-        having seen them is taken back (a ``lapse``, no penalty).
+        many events of this game the member had when it acted, ``lag`` its connection's round trip in
+        seconds: a pick naming a card that later events took away (or brought) is stale.  When those
+        events reached the member at most one round trip plus ``LAG_SLACK`` s before the pick arrived,
+        it is refused without cost, and a call the member made without having seen them is taken back
+        (a ``lapse``, no penalty); a staler pick is a wrong pick (it costs what a call that runs out
+        costs).  Ending the game (``end``) is the host's alone.
 
         :raises ProtocolError: when no game is being played, or ``seen`` counts events never sent.
-        :raises IllegalMove: when the game refuses it, or the pick is stale (nothing else changes).
+        :raises IllegalMove: when the game refuses it, the pick is stale and excused (nothing else
+            changes), or a guest tries to end the game.
         """
         s = self.session
         if s is None or s.over:
             raise ProtocolError("no game is being played: wait for the host to start")
         if seen is not None and seen > len(s.events):
             raise ProtocolError(f"act: field 'seen': {seen} events, but this game has {len(s.events)} so far")
+        if ends(action):
+            if seat != self.host:
+                raise IllegalMove("only the host may end the game for everyone (Leave gives up your own seat)")
+            self.end(seat, now, msg_id)
+            return s.events[-1:]
         self.tick(now)
         if s.over:
             raise IllegalMove("the game is over")
         player = s.players[seat]
-        if seen is not None:
-            self.refuse_stale(seat, player, action, seen, now)
+        if seen is not None and self.stale(seat, player, action, seen, now, lag):
+            return self.wrong(seat, now, msg_id)
         words = action.split()
         if not s.realtime and len(s.players) > 1 and words and words[0].lower() not in ("call", "undo", "redo") \
                 and not (words[0][:1] in "Pp" and words[0][1:].isdigit()):
@@ -254,22 +325,54 @@ class Room:
         self.emit(before, msg_id, seat)
         return s.events[before:]
 
-    def refuse_stale(self, seat: int, player: str, action: str, seen: int, now: float) -> None:
-        """Refuse a pick of cards that changed after event ``seen`` (the member had not seen it).
+    def end(self, seat: int, now: float, msg_id: int | None = None) -> None:
+        """The host ends the game for everyone, as it stands.
 
-        :raises IllegalMove: saying which cards, when it is stale (its own call, made as blindly, lapses).
+        :raises ProtocolError: not the host, or no game being played.
+        :raises IllegalMove: when the mode has no end but its own (Find-all ends when all are found).
+        """
+        s = self.session
+        if seat != self.host:
+            raise ProtocolError("only the host may end the game for everyone (leave gives up your own seat)")
+        if s is None or s.over:
+            raise ProtocolError("no game is being played: nothing to end")
+        self.tick(now)
+        if s.over:
+            return
+        before = len(s.events)
+        try:
+            s.stop(now)
+        except ValueError as e:  # a mode that cannot be ended early says so
+            raise IllegalMove(str(e)) from None
+        self.emit(before, msg_id, seat)
+
+    def stale(self, seat: int, player: str, action: str, seen: int, now: float, lag: float) -> bool:
+        """Is this a pick of cards that changed after event ``seen`` (the member had not seen it)?
+        False when it is not; True when it is and too stale to excuse (a wrong pick).
+
+        :raises IllegalMove: saying which cards, when it is stale but excused: the change reached the
+            member within a round trip plus ``LAG_SLACK`` s (its own call, made as blindly, lapses).
         """
         s = self.current()
         try:
             m = Move.parse(action)
         except BadMove:
-            return  # the session says what is wrong with it
+            return False  # the session says what is wrong with it
         if not (s.game.whole_pick(m.verb) or m.verb == "miss") or not m.cards:
-            return
-        changed = frozenset().union(*(cards for n, cards in self.changes if n > seen))
-        hit = sorted({code(c) for c in m.cards} & changed)
+            return False
+        picked = {code(c) for c in m.cards}
+        first: dict[str, float] = {}  # each picked card: when the first change to it after ``seen`` went out
+        for n, at, cards in self.changes:
+            if n > seen:
+                for c in picked & cards:
+                    first.setdefault(c, at)
+        hit = sorted(first)
         if not hit:
-            return
+            return False
+        window = min(max(0.0, lag), LAG_CAP) + LAG_SLACK
+        reached = max(self.seats[seat].since, min(first.values()))
+        if now - reached > window:
+            return True  # it had time to see it: a wrong pick like any other
         before = len(s.events)
         called = next((i + 1 for i in range(before - 1, -1, -1) if s.events[i].startswith(f"{player} call ")), 0)
         if s.caller == player and called > seen:
@@ -278,9 +381,22 @@ class Room:
         raise IllegalMove(f"too late: {' '.join(hit)} changed on the table before your pick arrived "
                           "(not counted)")
 
+    def wrong(self, seat: int, now: float, msg_id: int | None) -> list[str]:
+        """A stale pick the member had time to see: charged as a wrong pick (what a call that runs
+        out costs; a pick made without a call calls first)."""
+        s = self.session
+        before = len(s.events)
+        try:
+            s.forfeit(seat, now)
+        except ValueError as e:
+            raise IllegalMove(str(e)) from None
+        self.emit(before, msg_id, seat)
+        return s.events[before:]
+
     def tick(self, now: float) -> None:
         """Catch the game up to ``now`` (bots, time-outs, Blitz's end); new events go out."""
         s = self.session
+        self.now = max(self.now, now)
         if s is None or s.over:
             return
         before = len(s.events)
@@ -291,7 +407,7 @@ class Room:
     def due(self) -> float | None:
         """The ``now`` at which ``tick`` next has something to do (None: nothing until someone acts)."""
         s = self.session
-        if s is None:
+        if s is None or s.paused:
             return None
         at = due_clock(s)
         return None if at is None else s.last + max(0.0, at - s.clock)
@@ -301,7 +417,7 @@ class Room:
         new = s.events[before:]
         table = table_of(s)
         if table != self.table:
-            self.changes = self.changes[-KEEP_CHANGES + 1:] + [(len(s.events), table ^ self.table)]
+            self.changes = self.changes[-KEEP_CHANGES + 1:] + [(len(s.events), self.now, table ^ self.table)]
             self.table = table
         self.on_events(s, before, new)
         conns = self.conns()
@@ -330,11 +446,22 @@ class Room:
                 "clock": round(s.clock, 3), "names": [x.name for x in self.seats], "seat": seat,
                 "game": self.number, "over": s.over}
 
+    def played(self, seat: int) -> bool:
+        """Did ``seat`` sit in the current (or last) game?  A stranger who came after it did not: they
+        see the lobby, never that game's events, result or the names of those who left it."""
+        return 0 <= seat < len(self.seats) and self.session is not None and self.seats[seat].first <= self.number
+
     def lobby(self, seat: int) -> dict:
+        played = self.played(seat)
+        seats = [x.public() for x in self.seats]
+        if not played:
+            for x in seats:
+                if x["gone"]:
+                    x["name"] = "(left)"
         return {"type": "lobby", "room": self.code, "seat": seat, "host": self.host, "mode": self.mode,
                 "options": dict(self.options), "call_time": self.call_time,
-                "seats": [x.public() for x in self.seats], "playing": self.playing, "game": self.number,
-                "result": self.last_result}
+                "seats": seats, "playing": self.playing, "game": self.number,
+                "result": self.last_result if played else None}
 
     def out_lobby(self) -> None:
         for i, x in enumerate(self.seats):
@@ -348,7 +475,8 @@ class Room:
                                        "options": s.options, "call_time": s.call_time}
         return {"mode": self.mode, "options": self.options, "call_time": self.call_time, "seed": self.seed,
                 "host": self.host, "number": self.number, "result": self.last_result, "game": game,
-                "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone} for x in self.seats]}
+                "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone, "first": x.first}
+                          for x in self.seats]}
 
     @classmethod
     def restore(cls, code: str, out: Callable[[list, str], None], rec: dict, events: list[str],
@@ -360,7 +488,9 @@ class Room:
         room = cls(code, out, rec["mode"], rec.get("options") or {}, rec.get("call_time", 5.0), rec.get("seed"))
         room.host, room.number, room.last_result = int(rec.get("host", 0)), int(rec.get("number", 0)), \
             rec.get("result")
-        room.seats = [Seat(x["kind"], x["name"], x.get("token"), gone=bool(x.get("gone"))) for x in rec["seats"]]
+        room.seats = [Seat(x["kind"], x["name"], x.get("token"), gone=bool(x.get("gone")),
+                           first=int(x.get("first", 1)), away=now if x.get("token") else None)
+                      for x in rec["seats"]]
         game = rec.get("game")
         if game:
             st = state or {}
@@ -371,4 +501,6 @@ class Room:
             room.session = from_json(text, now)
             room.logged = len(events)
             room.table = table_of(room.session)  # changes before a restart are not known: not judged
+            room.now = now
+            room.hold(now)  # nobody is connected yet: the game waits for someone to come back
         return room

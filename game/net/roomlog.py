@@ -75,16 +75,18 @@ class RoomLog:
                         (code, json.dumps(room), touched))
 
     def add_events(self, code: str, game: int, first: int, events: list[str], state: dict[str, Any],
-                   commit: bool = True) -> None:
+                   commit: bool = True, touched: float | None = None) -> None:
         """Append events ``first``, ``first + 1``… of game ``game`` and the session's small state
         (clock, call, bots).  With ``commit=False`` they wait in an open transaction for ``commit()``
-        (the server commits once for all that happened in one turn of its loop)."""
+        (the server commits once for all that happened in one turn of its loop).  ``touched``: when a
+        person last acted in the room (wall clock; None: now), so that bots alone keep no room alive."""
         db = self.db
         if not db.in_transaction:
             db.execute("BEGIN")
         db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
                        [(code, game, first + i, e) for i, e in enumerate(events)])
-        db.execute("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", (json.dumps(state), time.time(), code))
+        when = time.time() if touched is None else touched
+        db.execute("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", (json.dumps(state), when, code))
         if commit:
             self.commit()
 

@@ -21,6 +21,7 @@ action the game refuses is answered with ``refused``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import time
@@ -51,6 +52,10 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: and at 500 busy rooms a ping every 3 s raised the p99 of a move's delivery about fourfold against one
 #: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is
 PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
+#: seconds a host may be away (no connection) before the host role passes on: a dropped connection
+#: is made again within a few seconds, and a silent one is known to be gone after about
+#: PING + PING_TIMEOUT seconds, so a host away longer than that has gone
+HOST_GRACE = PING + PING_TIMEOUT
 log = logging.getLogger("setarcade.server")
 
 
@@ -79,8 +84,13 @@ class Server:
     """Rooms in memory, logged under ``data`` (None: nothing kept).  ``handler`` serves one connection."""
 
     def __init__(self, data: str | os.PathLike[str] | None, rate: float = RATE, idle: float = IDLE,
-                 ping: float = PING, ping_timeout: float = PING_TIMEOUT) -> None:
+                 ping: float = PING, ping_timeout: float = PING_TIMEOUT, host_grace: float = HOST_GRACE,
+                 fixed_seeds: bool = False) -> None:
         self.rooms: dict[str, Room] = {}
+        self.host_grace = host_grace
+        #: tests only: a room deals from the ``seed`` its ``create`` names (then seed + 1…), so that a
+        #: test knows the deal; a server for players ignores that field (a host cannot choose the deal)
+        self.fixed_seeds = fixed_seeds
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.ping, self.ping_timeout = ping, ping_timeout
         self.log = RoomLog(data)
@@ -150,14 +160,21 @@ class Server:
         s = room.current()
         state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
                  "bots": {p: b.state() for p, b in s.bots.items()}}
-        self.log.add_events(room.code, room.number, before + 1, new, state, commit=False)
+        # kept alive by people only: a bot's move leaves the room's idle clock as it was
+        self.log.add_events(room.code, room.number, before + 1, new, state, commit=False, touched=self.wall(room))
         room.logged = before + len(new)
         self.events += len(new)
         if s.over:
             self.save(room)
 
+    def wall(self, room: Room) -> float:
+        """When a person last did something in ``room``, on the wall clock (kept in the log)."""
+        return time.time() - (self.now() - self.touched.get(room.code, self.now()))
+
     def save(self, room: Room) -> None:
-        self.log.save_room(room.code, room.record(), time.time() - (self.now() - self.touched[room.code]))
+        if self.log.closed:
+            return  # stopping: a connection that ends now changes nothing kept
+        self.log.save_room(room.code, room.record(), self.wall(room))
 
     def close_room(self, room: Room, why: str) -> None:
         for c in room.conns():
@@ -176,8 +193,8 @@ class Server:
         old = self.timers.pop(room.code, None)
         if old is not None:
             old.cancel()
-        if self.loop is None or not room.playing:
-            return
+        if self.loop is None or not room.playing or room.paused:
+            return  # nothing falls due in a room that waits for someone to come back
         due = room.due()
         now = self.loop.time()
         if room.current().bots:
@@ -238,9 +255,36 @@ class Server:
         if room is None or room.code not in self.rooms:
             return
         if 0 <= conn.seat < len(room.seats) and room.seats[conn.seat].conn is conn:
-            room.seats[conn.seat].conn = None  # away: others see "reconnecting…"; the game goes on
+            now = self.now()
+            seat = room.seats[conn.seat]
+            seat.conn, seat.away = None, now  # away: others see "reconnecting…"; the game goes on
+            if self.left_alone(room, now):
+                self.save(room)
             room.out_lobby()
         conn.room = None
+
+    def left_alone(self, room: Room, now: float) -> bool:
+        """Someone went: with no person left connected the game waits; a host who left hands the
+        role on, one away is looked at again when its grace is over.  True when the room changed."""
+        changed = room.hand_over(now, self.host_grace)
+        if not room.present() and room.playing and not room.paused:
+            room.hold(now)
+            self.schedule(room)
+            changed = True
+        self.look_later(room)
+        return changed
+
+    def look_later(self, room: Room) -> None:
+        """When the host is away, look again once its grace is over (the role may pass on then)."""
+        host = room.seats[room.host] if 0 <= room.host < len(room.seats) else None
+        if host is not None and host.conn is None and host.away is not None and self.loop is not None:
+            self.loop.call_at(host.away + self.host_grace + 0.001, self.look_at_host, room.code)
+
+    def look_at_host(self, code: str) -> None:
+        room = self.rooms.get(code)
+        if room is not None and room.hand_over(self.now(), self.host_grace):
+            self.save(room)
+            room.out_lobby()
 
     def on_message(self, conn: Conn, text: Any) -> None:
         now = self.now()
@@ -271,15 +315,37 @@ class Server:
             old.room, old.seat = None, -1
             self.reply(old, {"type": "error", "why": "your seat was taken up on another connection"})
         conn.room, conn.seat = room, seat
-        room.seats[seat].conn = conn
-        room.seats[seat].gone = False  # back in the seat it left
+        x = room.seats[seat]
+        x.conn, x.away, x.since = conn, None, now
+        x.gone = False  # back in the seat it left
         self.touched[room.code] = now
+        if room.paused:
+            room.go_on(now)  # someone is back: the clock runs again
+            self.schedule(room)
+        room.hand_over(now, self.host_grace)  # a host long gone hands the role to who is here
         self.reply(conn, {"type": "joined", "room": room.code, "seat": seat, "token": token,
                           "code": show_code(room.code), "host": room.host == seat})
-        if room.session is not None:
+        if room.played(seat):  # a newcomer to a room whose game is over sees its lobby only
             self.reply(conn, room.state(seat))
+        self.measure(conn)
         self.save(room)
         room.out_lobby()
+        self.look_later(room)
+
+    def measure(self, conn: Conn) -> None:
+        """Ping a member's connection now, so that its round trip is known before the keepalive's
+        first ping (it tells how stale a pick may be and still be excused)."""
+        if self.loop is not None and isinstance(conn.ws, ServerConnection):
+            self.loop.create_task(self._ping(conn.ws))
+
+    @staticmethod
+    async def _ping(ws: ServerConnection) -> None:
+        with contextlib.suppress(Exception):  # closed meanwhile, or a ping already under way
+            await ws.ping()
+
+    def lag(self, conn: Conn) -> float:
+        """The round trip of a member's connection in seconds (0 until measured)."""
+        return float(conn.ws.latency) if isinstance(conn.ws, ServerConnection) else 0.0
 
     def on_create(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         if conn.room is not None:
@@ -289,7 +355,8 @@ class Server:
         code = new_code()
         while code in self.rooms:
             code = new_code()
-        room = Room(code, self.out, msg["mode"], msg.get("options", {}), msg.get("call_time", 5.0), msg.get("seed"))
+        seed = msg.get("seed") if self.fixed_seeds else None  # a host does not choose the deal
+        room = Room(code, self.out, msg["mode"], msg.get("options", {}), msg.get("call_time", 5.0), seed)
         seat, token = room.add_person(msg["name"])
         self.adopt(room, now)
         self.seated(conn, room, seat, token, now)
@@ -322,7 +389,14 @@ class Server:
     def on_act(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         try:
-            room.act(conn.seat, msg["action"], now, msg.get("id"), msg.get("seen"))
+            room.act(conn.seat, msg["action"], now, msg.get("id"), msg.get("seen"), self.lag(conn))
+        finally:
+            self.schedule(room)
+
+    def on_end(self, conn: Conn, msg: dict, now: float) -> None:
+        room = self.member(conn)
+        try:
+            room.end(conn.seat, now)
         finally:
             self.schedule(room)
 
@@ -347,12 +421,13 @@ class Server:
     def on_leave(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
         seat = room.seats[conn.seat]
-        seat.conn = None
+        seat.conn, seat.away = None, now
         conn.room, conn.seat = None, -1
         self.reply(conn, {"type": "left", "room": room.code})
         if room.playing:
             seat.gone = True  # the seat stays in the game (its clock, its score) until it ends
             if room.people():
+                self.left_alone(room, now)  # a host who leaves hands the role on at once
                 self.save(room)
                 room.out_lobby()
                 return
@@ -361,6 +436,7 @@ class Server:
         if not room.people():
             self.close_room(room, "everyone left: the room is closed")
             return
+        room.hand_over(now, self.host_grace)
         self.renumber(room)
 
     def renumber(self, room: Room) -> None:
