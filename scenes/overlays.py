@@ -65,27 +65,57 @@ class Overlay(Scene):
 
 
 class PauseScene(Overlay):
+    """Resume, the rules, quit; online, the host also has End game for everyone (asked twice:
+    ``data["end_all"]`` is what ends it, given to the host's window only)."""
+
     BOX = (0.2, 0.4)
 
     def enter(self, data: dict[str, Any]) -> None:
         self.mode = data.get("mode", variants.MODES[0])
-        self.column = ButtonColumn([
+        self.end_all = data.get("end_all")
+        self.asking = False  # "End the game for everyone?" is shown (Yes / No)
+        buttons = [
             Button("Resume", self.close, "Esc", accent=True),
             Button("Rules", lambda: self.app.manager.push("help", {"mode": self.mode}), "F1"),
             Button("Quit to menu", self.quit_to_menu, "Q"),
-        ])
+        ]
+        if self.end_all is not None:
+            buttons.append(Button("End game for everyone", self.ask_end, "E"))
+        self.menu = ButtonColumn(buttons)
+        self.confirm = ButtonColumn([Button("No", self.keep_playing, "Esc", accent=True),
+                                     Button("Yes, end it", self.end_game, "Y")])
+        self.column = self.menu
         super().enter(data)
 
     def quit_to_menu(self) -> None:
         self.app.manager.switch("menu", {})
 
+    def ask_end(self) -> None:
+        self.asking, self.column = True, self.confirm
+
+    def keep_playing(self) -> None:
+        self.asking, self.column = False, self.menu
+
+    def end_game(self) -> None:
+        """Yes: the game ends for everyone (the server's events bring its end to every window)."""
+        self.end_all()
+        self.close()
+
     def resize(self, size: tuple[int, int]) -> None:
         r, u = self.box(), unit_of(size)
-        stack_buttons(self.column.buttons, pygame.Rect(r.left + u * 2, r.top + u * 4.6, r.w - u * 4, 0),
-                      round(u * 2.4), round(u * 0.7))
+        for column in (self.menu, self.confirm):
+            stack_buttons(column.buttons, pygame.Rect(r.left + u * 2, r.top + u * 4.6, r.w - u * 4, 0),
+                          round(u * 2.4), round(u * 0.7))
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.KEYDOWN:
+        if e.type == pygame.KEYDOWN and self.asking:
+            if e.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.keep_playing()
+                return True
+            if e.key == pygame.K_y:
+                self.end_game()
+                return True
+        elif e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_ESCAPE, pygame.K_p):
                 self.close()
                 return True
@@ -95,11 +125,14 @@ class PauseScene(Overlay):
             if e.key == pygame.K_q:
                 self.quit_to_menu()
                 return True
+            if e.key == pygame.K_e and self.end_all is not None:
+                self.ask_end()
+                return True
         self.column.handle_event(e)
         return True  # nothing reaches the paused game
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.draw_box(surface, "Paused")
+        r = self.draw_box(surface, "End the game for everyone?" if self.asking else "Paused")
         u = unit_of(self.size)
         self.column.draw(surface)
         note = "an online game goes on meanwhile" if self.data.get("online") else \

@@ -231,7 +231,9 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         if not self.game.over:
-            self.app.manager.push("pause", {"mode": self.mode, "online": self.online})
+            # online, the host may end the game for everyone (the pause screen asks first); a guest may not
+            end_all = self.session.end_for_everyone if self.online and self.session.hosting else None
+            self.app.manager.push("pause", {"mode": self.mode, "online": self.online, "end_all": end_all})
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""

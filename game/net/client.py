@@ -374,3 +374,13 @@ class RemoteSession:
 
     def leave(self) -> None:
         self.client.close()
+
+    @property
+    def hosting(self) -> bool:
+        """Does this window hold the room's host role (as the latest lobby says)?"""
+        lob = self.lobby or {}
+        return lob.get("host") == self.seat and lob.get("seat", self.seat) == self.seat
+
+    def end_for_everyone(self) -> None:
+        """The host ends the game for every member (the server refuses it from anyone else)."""
+        self.client.send({"type": "end"})

@@ -2,21 +2,43 @@
 
 Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
 
-    {"type": "create", "mode": "classic", "options": {}, "name": "Ann"}   (+ "seed", "call_time")
-    {"type": "join", "room": "CODE", "name": "Bob"}
+    {"type": "create", "mode": "classic", "options": {}, "name": "Ann"}   (+ "call_time"; a "seed" is
+                                                       read but ignored: a host does not choose the deal)
+    {"type": "join", "room": "CODE", "name": "Bob"}    a seat; after a game, the lobby only (not that game)
     {"type": "rejoin", "room": "CODE", "token": "..."}
     {"type": "start"}                                  host: deal a game (again after one is over)
     {"type": "act", "action": "call" | "<move>", "id": 7}    (+ "seen": events of the game the sender had)
-    {"type": "leave"}
+                                                       for the sender's own seat; "end" is the host's
+    {"type": "end"}                                    host: end the game for everyone, as it stands
+    {"type": "leave"}                                  give up one's own seat (a host hands the role on)
     {"type": "setup", "mode": "twenty", "options": {}}  host, in the lobby (+ "call_time")
     {"type": "bot", "level": "expert"}                 host, in the lobby: a bot takes a seat
     {"type": "unseat", "seat": 2}                      host, in the lobby: a bot's seat, or the seat of a
                                                        player who is not connected, goes
 
 Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over``,
-``lobby`` (who sits where, who is connected, the mode and options; sent on every change, and
-the moment a member's connection closes) and ``left`` (the seat is gone: after ``leave``, or
-when the room is closed).
+``lobby`` (who sits where, who is connected, who hosts, the mode and options; sent on every
+change, and the moment a member's connection closes) and ``left`` (the seat is gone: after
+``leave``, or when the room is closed).
+
+What the server holds to (``RULES.md`` §8):
+
+* A member acts for their own seat only.  ``end`` (the message, or ``act`` ``end``) is the
+  host's: a guest's is refused with a reason and play goes on.  ``leave`` gives up one's own seat.
+* The host role passes to the longest-present person still connected when the host leaves, or
+  has had no connection for ``HOST_GRACE`` seconds (``game.net.server``), during a game too; the
+  lobby's ``host`` says who it is.
+* Someone who joins by code after a game is over sees the lobby (and may take a free seat for the
+  next game), never that game's events, result or the names of those who left it.
+* The seed of each game is drawn by the server in 0 .. 2**63 - 1 (a server started for tests with
+  ``fixed_seeds`` deals from ``create``'s ``seed``, then seed + 1…, wrapping within that range).
+* ``seen`` excuses a pick (refused as too late, its call lapses free) only when the Set that
+  changed its cards reached the member at most one round trip (the connection's ping latency,
+  at most 2 s counted) plus 0.5 s before the pick arrived; any staler pick is a wrong pick: it
+  costs what a call that runs out costs.
+* While no person in the room is connected, its game's clock stops and its bots wait; a room
+  restored after a restart waits so until someone rejoins.  Only people keep a room from
+  expiring, not its bots' moves.
 
 Room codes are 8 characters of Crockford's base 32 (digits and capitals without I, L,
 O, U: 40 bits), shown as ``K7M2-9QXD``; typed, the dash, spaces and case do not matter
@@ -186,6 +208,7 @@ MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "rejoin": {"room": (normal_code, True), "token": (_token, True)},
     "start": {},
     "act": {"action": (_short(80), True), "id": (_int(0, 2**53), False), "seen": (_int(0, 2**31), False)},
+    "end": {},
     "leave": {},
     "setup": {"mode": (_short(20), True), "options": (_options, False), "call_time": (_seconds, False)},
     "bot": {"level": (_short(20), True)},
