@@ -192,7 +192,7 @@ class Room:
         while someone else is here (during a game too).  True when it changed hands."""
         host = self.seats[self.host] if 0 <= self.host < len(self.seats) else None
         staying = host is not None and host.token is not None and not host.gone
-        if staying and (host.conn is not None or host.away is None or now - host.away < grace):
+        if host is not None and staying and (host.conn is not None or host.away is None or now - host.away < grace):
             return False  # the host is here, or only just went away (a reconnection takes a moment)
         new = self.next_host()
         if new == self.host or staying and self.seats[new].conn is None:
@@ -384,7 +384,7 @@ class Room:
     def wrong(self, seat: int, now: float, msg_id: int | None) -> list[str]:
         """A stale pick the member had time to see: charged as a wrong pick (what a call that runs
         out costs; a pick made without a call calls first)."""
-        s = self.session
+        s = self.current()
         before = len(s.events)
         try:
             s.forfeit(seat, now)
