@@ -34,6 +34,8 @@ def next_of(c: Client, kind: str, timeout: float = WAIT, seen: list | None = Non
 
 
 def open_room(port: int, name: str = "Ann", mode: str = "classic", seed: int = 5, **extra) -> Client:
+    """A client that opened a room.  ``seed`` deals its games (seed, seed + 1…) only on a server started
+    for tests with ``fixed_seeds=True``; a server for players deals from seeds of its own."""
     c = Client("127.0.0.1", port)
     c.send({"type": "create", "mode": mode, "options": {}, "name": name, "seed": seed, **extra})
     next_of(c, "joined")
