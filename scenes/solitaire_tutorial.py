@@ -24,7 +24,6 @@ from game.variants.memory import Memory
 from game.variants.pillars import Pillars
 from game.variants.shuffle import Shuffle
 from game.variants.ultra import Ultra
-from sprites import theme
 
 from .tutorial import TutorialBase
 
@@ -70,9 +69,9 @@ PAGES: dict[type[Game], tuple[Page, ...]] = {
     Chain: (
         ("A chain of Sets", "The first Set is any Set, such as these three. The panel then shows it: every next "
          "Set must use exactly one of its cards and two cards of the table.", ("1RDE", "2GOH", "3PSF")),
-        ("Carry one card", "After the Set before, these three may follow: they carry its 3PSF and take two "
-         "table cards. A Set that carries none, or two, costs 1. Three cards are added while no such Set is "
-         "there.", ("3PSF", "3GDE", "3ROH")),
+        ("Carry one card", "After the Set before, these three may follow: they carry its three purple solid "
+         "squiggles and take two table cards. A Set that carries none, or two, costs 1. Three cards are "
+         "added while no such Set is there.", ("3PSF", "3GDE", "3ROH")),
     ),
     Ultra: (
         ("Two pairs", "Call SET and pick four cards that split into two pairs completing to the same third "
@@ -120,6 +119,7 @@ class SoloTutorialScene(TutorialBase):
             self.advance()
         elif e.key == pygame.K_LEFT and self.step:
             self.step -= 1
+            self.turned()
 
     def draw_page(self, surface: pygame.Surface) -> None:
         w = surface.get_width()
@@ -128,8 +128,9 @@ class SoloTutorialScene(TutorialBase):
         self.heading(surface, title, y=4.8)
         y = u * 7.5
         if cards:
-            art = self.art(round(min(u * 9, w * 0.25, w * 0.85 / (len(cards) * 1.12))))
+            art = self.art(round(min(u * 9, w * 0.25, self.panel.w * 0.85 / (len(cards) * 1.12))))
             x0 = w / 2 - (len(cards) - 1) * art.w * 0.56
+            below = y
             for i, c in enumerate(cards):
                 r = pygame.Rect((0, 0), art.size)
                 r.midtop = (round(x0 + i * art.w * 1.12), round(y))
@@ -138,7 +139,6 @@ class SoloTutorialScene(TutorialBase):
                     surface.blit(art.back(), r)
                 else:
                     self.blit_card(surface, art, card(c), r)
-                theme.blit_text(surface, "face down" if c == HIDDEN else describe(card(c)), round(u * 0.85),
-                                (r.centerx, r.bottom + u * 0.4), theme.MUTED, True, "midtop")
-            y += art.h + u * 2.8
+                below = max(below, self.caption(surface, "face down" if c == HIDDEN else describe(card(c)), r))
+            y = below + u * 1.2
         self.paragraph(surface, text, y)

@@ -21,6 +21,8 @@ from .base import Scene
 from .overlays import veil
 from .widgets import unit_of
 
+SHEET = (16, 26, 44, 246)  # the tutorial's panel: the game beneath it does not show through
+
 # (text, cards shown, interactive?)
 STEPS = (
     ("Every card has four features: a number (1, 2, 3), a colour (red, green, purple), "
@@ -56,7 +58,10 @@ class TutorialBase(Scene):
         self.next = Button("Next", self.advance, "Enter", accent=True)
         self.skip = Button("Skip", self.done, "Esc")
         self.rects: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.drawn: list[tuple[str, pygame.Rect]] = []  # the lines of text the last draw wrote, and where
         super().enter(data)
+        self.mark()
 
     @property
     def interactive(self) -> bool:
@@ -66,6 +71,11 @@ class TutorialBase(Scene):
     @property
     def last(self) -> bool:
         return self.step + 1 >= len(self.steps)
+
+    def mark(self) -> None:
+        """The Next button says what it does: "Play" on the last page; it looks off until the page's Set is found."""
+        self.next.label = "Play" if self.last else "Next"
+        self.next.enabled = not self.interactive or self.solved
 
     def advance(self) -> None:
         if self.interactive and not self.solved:
@@ -79,9 +89,8 @@ class TutorialBase(Scene):
         self.turned()
 
     def turned(self) -> None:
-        """Called on a new page: the last one plays."""
-        if self.last:
-            self.next.label = "Play"
+        """Called on a new page."""
+        self.mark()
 
     def done(self) -> None:
         seen = dict(self.app.settings.get("tutorial_seen") or {})
@@ -106,8 +115,7 @@ class TutorialBase(Scene):
         if found:
             self.solved, self.note_color = True, theme.GOOD
             self.app.sound("set")
-            if self.last:
-                self.next.label = "Play"
+            self.mark()
         else:
             self.note_color = theme.BAD
             self.app.sound("wrong")
@@ -122,6 +130,9 @@ class TutorialBase(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u = unit_of(size)
+        m = round(u * 0.8)
+        self.panel = pygame.Rect(0, 0, min(w - 2 * m, round(u * 50)), h - 2 * m)
+        self.panel.center = (w // 2, h // 2)
         self.next.rect = pygame.Rect(w / 2 + u * 0.5, h - u * self.buttons_up, u * 10, u * 2.4)
         self.skip.rect = pygame.Rect(w / 2 - u * 10.5, h - u * self.buttons_up, u * 10, u * 2.4)
 
@@ -134,7 +145,11 @@ class TutorialBase(Scene):
             else:
                 self.key(e)
             return True
-        if self.next.handle_event(e) or self.skip.handle_event(e):
+        if self.next.handle_event(e):
+            if not self.next.enabled and e.type == pygame.MOUSEBUTTONDOWN:
+                self.advance()  # (it says why it is off)
+            return True
+        if self.skip.handle_event(e):
             return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for i, r in enumerate(self.rects):
@@ -157,6 +172,8 @@ class TutorialBase(Scene):
             veil(surface)
         else:
             surface.blit(theme.background(surface.get_size()), (0, 0))
+        self.drawn = []
+        theme.panel(surface, self.panel, round(self.u * 0.8), SHEET, theme.PANEL_EDGE)
         self.draw_page(surface)
         self.next.draw(surface)
         self.skip.draw(surface)
@@ -166,11 +183,38 @@ class TutorialBase(Scene):
 
     # drawing helpers for draw_page
 
+    def say(self, surface: pygame.Surface, s: str, size: float, pos: tuple[float, float], color=theme.INK,
+            anchor: str = "midtop") -> pygame.Rect:
+        """A line of bold text (``size`` in px), noted in ``drawn``."""
+        r = theme.blit_text(surface, s, round(size), pos, color, True, anchor)
+        self.drawn.append((s, r))
+        return r
+
+    @property
+    def text_width(self) -> int:
+        """How wide a paragraph may run: inside the panel, and short enough to read."""
+        return round(min(self.panel.w - self.u * 3, self.u * 44))
+
+    @property
+    def text_bottom(self) -> float:
+        """The lowest a page's text may reach: above the buttons (and a note's two lines on a page that
+        waits for a Set)."""
+        return self.next.rect.top - self.u * (3.6 if self.interactive else 0.6)
+
     def heading(self, surface: pygame.Surface, title: str, size: float = 2.4, y: float = 4.6) -> None:
         w, u = surface.get_width(), self.u
-        theme.blit_text(surface, f"{self.header} · {self.step + 1} / {len(self.steps)}", round(u * 0.9),
-                        (w / 2, u * 2.5), theme.MUTED, True, "center")
-        theme.blit_text(surface, title, round(u * size), (w / 2, u * y), theme.INK, True, "center")
+        self.say(surface, f"{self.header} · {self.step + 1} / {len(self.steps)}", u * 0.9, (w / 2, u * 2.5),
+                 theme.MUTED, "center")
+        self.say(surface, title, u * size, (w / 2, u * y), theme.INK, "center")
+
+    def caption(self, surface: pygame.Surface, s: str, r: pygame.Rect, size: float = 0.85) -> float:
+        """A card's words under it, on up to two lines no wider than the card's place; returns the y below."""
+        u = self.u
+        y = r.bottom + u * 0.4
+        for line in theme.wrap(s, round(u * size), round(r.w * 1.08), True)[:2]:
+            self.say(surface, line, u * size, (r.centerx, y), theme.MUTED)
+            y += u * size * 1.25
+        return y
 
     def art(self, width: int) -> CardArt:
         s = self.app.settings
@@ -186,17 +230,26 @@ class TutorialBase(Scene):
 
     def paragraph(self, surface: pygame.Surface, text: str, y: float, size: float = 1.15,
                   lead: float = 1.6) -> float:
-        """Wrapped centred text from ``y`` down; returns the y below it."""
+        """Wrapped centred text from ``y`` down, smaller when it would run into the buttons; returns the
+        y below it."""
         w, u = surface.get_width(), self.u
-        for line in theme.wrap(text, round(u * size), round(min(w * 0.8, u * 44)), True):
-            theme.blit_text(surface, line, round(u * size), (w / 2, y), theme.INK, True, "midtop")
-            y += u * lead
+        scale = 1.0
+        lines = theme.wrap(text, round(u * size), self.text_width, True)
+        while scale > 0.7 and y + len(lines) * u * lead * scale > self.text_bottom:
+            scale -= 0.05
+            lines = theme.wrap(text, round(u * size * scale), self.text_width, True)
+        for line in lines:
+            self.say(surface, line, u * size * scale, (w / 2, y))
+            y += u * lead * scale
         return y
 
     def blit_note(self, surface: pygame.Surface, y: float, size: float = 1.1) -> None:
+        """What the last pick made of it, on up to two lines."""
         if self.note:
-            theme.blit_text(surface, self.note, round(self.u * size), (surface.get_width() / 2, y), self.note_color,
-                            True, "midtop")
+            w, u = surface.get_width(), self.u
+            for line in theme.wrap(self.note, round(u * size), self.text_width, True)[:2]:
+                self.say(surface, line, u * size, (w / 2, y), self.note_color)
+                y += u * size * 1.3
 
 
 class TutorialScene(TutorialBase):
@@ -216,13 +269,14 @@ class TutorialScene(TutorialBase):
     def turned(self) -> None:
         self.picked = []
         self.resize(self.size)
+        super().turned()
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         u = self.u
         n = len(STEPS[self.step][1])
-        self.art_w = round(min(u * 9, (w * 0.8) / (min(n, 3) * 1.12)))
+        self.art_w = round(min(u * 9, (self.panel.w * 0.85) / (min(n, 3) * 1.12)))
         art_h = self.art_w / 1.55
         self.rects = []
         for i in range(n):
@@ -242,13 +296,12 @@ class TutorialScene(TutorialBase):
         self.heading(surface, "What is a Set?")
         art = self.art(self.art_w)
         interactive = self.interactive
+        y = max(r.bottom for r in self.rects) + u * 2.4
         for i, (c, r) in enumerate(zip(self.cards, self.rects)):
             self.blit_card(surface, art, c, r, c in self.picked)  # solved: the three that made it
             if interactive:
-                theme.blit_text(surface, str(i + 1), round(u * 1.0), (r.centerx, r.bottom + u * 0.3), theme.MUTED,
-                                True, "midtop")
+                self.say(surface, str(i + 1), u * 1.0, (r.centerx, r.bottom + u * 0.3), theme.MUTED)
             elif self.step == 0:
-                theme.blit_text(surface, describe(c), round(u * 0.9), (r.centerx, r.bottom + u * 0.4),
-                                theme.MUTED, True, "midtop")
-        y = self.paragraph(surface, STEPS[self.step][0], max(r.bottom for r in self.rects) + u * 2.4)
+                y = max(y, self.caption(surface, describe(c), r, 0.9) + u * 0.8)
+        y = self.paragraph(surface, STEPS[self.step][0], y)
         self.blit_note(surface, y + u * 0.6)

@@ -82,15 +82,15 @@ class TwentyTutorialScene(TutorialBase):
         u = self.u
         self.heading(surface, "Your cards and the table", size=2.2)
         art = self.art(self.art_w)
-        theme.blit_text(surface, "TABLE", round(u * 0.85), (self.rects[0].left, self.rects[0].top - u * 0.4),
-                        theme.MUTED, True, "bottomleft")
-        theme.blit_text(surface, "YOUR CARDS", round(u * 0.85), (self.rects[6].left, self.rects[6].top - u * 0.4),
-                        theme.ACCENT, True, "bottomleft")
+        self.say(surface, "TABLE", u * 0.85, (self.rects[0].left, self.rects[0].top - u * 0.4), theme.MUTED,
+                 "bottomleft")
+        self.say(surface, "YOUR CARDS", u * 0.85, (self.rects[6].left, self.rects[6].top - u * 0.4), theme.ACCENT,
+                 "bottomleft")
         keys = self.keys
         for i, (c, r) in enumerate(zip(self.cards, self.rects)):
             self.blit_card(surface, art, c, r, c in self.picked)
             if self.step == 1:
-                theme.blit_text(surface, keys[i].upper(), round(u * 0.9), (r.right - u * 0.3, r.bottom - u * 0.2),
-                                (150, 146, 136), True, "bottomright")
+                self.say(surface, keys[i].upper(), u * 0.9, (r.right - u * 0.3, r.bottom - u * 0.2), (150, 146, 136),
+                         "bottomright")
         y = self.paragraph(surface, STEPS[self.step], self.rects[-1].bottom + u * 1.4, size=1.1, lead=1.5)
         self.blit_note(surface, y + u * 0.3, size=1.05)
