@@ -112,6 +112,16 @@ class PillarsBoard(PileBoard):
         row_buttons(self.scene.side_buttons[2:n], pygame.Rect(area.left + u * 0.8, top + bh + g, area.w - u * 1.6, bh),
                     g)
 
+    def place(self, animate: bool = True) -> None:
+        """As every pile board does; and a face-up card with another on it shows its symbols, small and
+        whole, in the strip of it left in sight (the top third of a symbol would not tell every feature)."""
+        super().place(animate)
+        for pile, step in zip(self.stacks, self.steps()):
+            for p, k in enumerate(pile):
+                s = self.scene.sprites.get(k)
+                if s is not None:
+                    s.band = round(step) if k >= 0 and p + 1 < len(pile) else 0
+
     def origin(self) -> tuple[float, float]:
         return self.stack_pos
 

@@ -70,6 +70,7 @@ class CardSprite:
         self.found = False  # findall: part of a Set already found (dimmed mark)
         self.dead = False  # a flown-away card; the scene drops it
         self.key = ""  # the keyboard key shown on the card
+        self.band = 0  # covered but for this many rows at its top: the face shows its symbols there (0: whole)
         self._key: tuple | None = None  # what ``_img`` shows
         self._img: pygame.Surface | None = None
         self._spare: pygame.Surface | None = None  # a card-sized surface the scaled card is drawn in
@@ -180,13 +181,14 @@ class CardSprite:
         squash = abs(math.cos(self.face * math.pi))  # 1 flat on, 0 edge-on
         w, h = art.size
         sw, sh = max(1, round(w * squash * self.scale)), max(1, round(h * self.scale))
-        key = (art, self.card, self.face >= 0.5, sw, sh, self.fade)
+        key = (art, self.card, self.face >= 0.5, sw, sh, self.fade, self.band)
         if self._key == key:
             return self._img
         if CardSprite.ahead and self.drawing_ahead(art):
             CardSprite.ahead = 0  # a dealt card draws its face shortly before it turns: a step a frame
             art.prepare(self.card)
-        img = art.face(self.card) if self.face >= 0.5 else art.back()
+        img = (art.banded(self.card, self.band) if self.band else art.face(self.card)) if self.face >= 0.5 \
+            else art.back()
         if (sw, sh) != (w, h):
             spare = self._spare
             if spare is None or _spare_key(spare) != _spare_key(img):

@@ -99,6 +99,8 @@ class CardArt:
         self._shapes: dict[tuple[int, int, int], pygame.Surface] = {}
         self._symbols: dict[tuple[int, int, int], list] = {}  # symbols under way: [their stages, the last drawn]
         self._plains: dict[int, pygame.Surface] = {}
+        self._banded: dict[tuple[int, int], pygame.Surface] = {}  # (card, band) -> a covered card's face
+        self._lying: dict[tuple[int, int, int, int], pygame.Surface] = {}  # small symbols on their side
         self._solid: tuple[int, int] | None = None
         # blank cards under way, by key (-2 the back, else as ``_plains``): [large, rows drawn, small, rows scaled]
         self._work: dict[int, list] = {}
@@ -120,6 +122,48 @@ class CardArt:
             surf = self._draw_face(c)
             self._faces[c] = surf
         return surf
+
+    def banded(self, c: int, band: int) -> pygame.Surface:
+        """The face of card ``c`` as a card covered but for its top ``band`` rows shows it: its symbols
+        small, whole and lying on their side in that band (so a fanned column shows every feature of each
+        card), the rest of the card blank.  A band as tall as the symbols' half-card gives the face."""
+        band = max(4, int(band))
+        if band >= self.h * 0.6:
+            return self.face(c)
+        surf = self._banded.get((c, band))
+        if surf is None:
+            if len(self._banded) > 240:
+                self._banded.clear()
+            surf = self._banded[(c, band)] = self._draw_banded(c, band)
+        return surf
+
+    def _draw_banded(self, c: int, band: int) -> pygame.Surface:
+        number, colour, shape, shading = features(c)
+        n = number + 1
+        room = self.w * (0.7 if self.cue else 0.84)  # clear of the colour cue in the top-left corner
+        across = 0.68 * self.h / (0.19 * self.w)  # a symbol's length over its thickness, as on the face
+        thick = max(3, round(min(band * 0.62, room / (3 * across + 0.8))))
+        img = self._lying_symbol(shape, shading, colour, thick)
+        surf = self._plain(colour).copy()
+        step = thick * (across + 0.4)
+        x0 = self.w / 2 - step * (n - 1) / 2
+        for i in range(n):
+            surf.blit(img, img.get_rect(center=(round(x0 + i * step), round(band / 2))))
+        return _fast(surf)
+
+    def _lying_symbol(self, shape: int, shading: int, colour: int, thick: int) -> pygame.Surface:
+        """A symbol ``thick`` px across, as long as the face's are for their width, turned on its side."""
+        key = (shape, shading, colour, thick)
+        img = self._lying.get(key)
+        if img is None:
+            ss = SUPERSAMPLE
+            long = round(thick * 0.68 * self.h / (0.19 * self.w))
+            *_, big = shape_stages(shape, shading, PALETTES[self.palette][colour], thick * ss, long * ss)
+            pad = (big.get_width() - thick * ss) // ss
+            small = pygame.transform.smoothscale(big, (thick + 2 * pad, long + 2 * pad))
+            give_back(big)
+            img = self._lying[key] = pygame.transform.rotate(small, 90)
+        return img
 
     def solid_rows(self) -> tuple[int, int]:
         """(first, end): the rows where a card (face or back) is opaque from edge to edge, between
