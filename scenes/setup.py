@@ -167,5 +167,12 @@ class SetupScene(Scene):
             theme.blit_text(surface, note, round(u * 0.85), (w // 2, y + u * 3.2), theme.MUTED, True, "midtop")
         for b in self.actions:
             b.draw(surface)
-        theme.blit_text(surface, "Up/Down choose · Left/Right change · Enter starts", round(u * 0.85),
-                        (w // 2, surface.get_height() - u * 1.1), theme.DIM, True, "center")
+        theme.blit_text(surface, self.footer(), round(u * 0.85), (w // 2, surface.get_height() - u * 1.1), theme.DIM,
+                        True, "center")
+
+    def footer(self) -> str:
+        """What the keys do here: the rows' keys only when there are rows to choose and change."""
+        rows = len(self.list.shown())
+        keys = (["Up/Down choose"] if rows > 1 else []) + (["Left/Right change"] if rows else
+                                                           ["N new deal", "C deal code"])
+        return " · ".join(keys + ["Enter starts"])
