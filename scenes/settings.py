@@ -3,7 +3,9 @@
 The keyboard row offers QWERTY, AZERTY, QWERTZ, Dvorak, Colemak, Workman and
 a custom layout: choosing "Custom…" (or pressing K) opens a field where the
 player types twelve card keys, four rows of three; keys that already give a
-command are refused with a message and the old layout stays.
+command are refused with a message and the old layout stays.  Cancelling the
+field goes back to the layout the player had when the screen opened (or last
+typed), not to one the row passed on its way to "Custom…".
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class SettingsScene(Scene):
             values["volume"] = round(float(values["volume"]) * 10) / 10
         self.list = OptionList(self.options, values, self.changed)
         self.entry: TextEntry | None = None
+        self.had_keys = str(values["card_keys"])  # the layout a cancelled custom one goes back to
         self.back = Button("Back", self.leave, "Esc", accent=True)
         super().enter(data)
 
@@ -78,6 +81,7 @@ class SettingsScene(Scene):
         except ValueError as e:
             return str(e)
         self.app.set_setting("card_keys", keys)
+        self.had_keys = keys
         self.options[-1] = keys_option(keys)
         self.list.options = self.options
         self.list.values["card_keys"] = keys
@@ -101,7 +105,9 @@ class SettingsScene(Scene):
             used = self.entry.handle_event(e)
             if not self.entry.open:
                 self.entry = None
-                self.list.values["card_keys"] = self.app.settings.get("card_keys", "123qweasdzxc")
+                if self.list.values["card_keys"] == CUSTOM:  # cancelled: back to the layout you had, not to
+                    self.app.set_setting("card_keys", self.had_keys)  # one passed on the way to Custom…
+                    self.list.values["card_keys"] = self.had_keys
             return used or e.type == pygame.MOUSEBUTTONDOWN
         if e.type == pygame.KEYDOWN:
             if e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
