@@ -17,6 +17,41 @@ from sprites import theme
 from .redraw import merge
 
 
+def legend_lines(line: str, size: int, width: int) -> list[str]:
+    """A legend line (hints joined by " · ") cut to lines no wider than ``width`` (bold, ``size``): between
+    whole hints where it must break, a hint's words wrapped only when it alone is too wide, and never a
+    word alone on a line while the one above can spare one.
+
+    >>> legend_lines("1-9 pick a pile top · Shift+number move there", 12, 150)
+    ['1-9 pick a pile top', 'Shift+number move there']
+    """
+    def fits(s: str) -> bool:
+        return theme.text_size(s, size, True)[0] <= width
+
+    if fits(line):
+        return [line]
+    out: list[str] = []
+    cur = ""
+    for hint in line.split(" · "):
+        trial = f"{cur} · {hint}" if cur else hint
+        if fits(trial):
+            cur = trial
+            continue
+        if cur:
+            out.append(cur)
+        cur = hint
+        if not fits(hint):
+            parts = theme.wrap(hint, size, width, True)
+            if len(parts) > 1 and " " not in parts[-1] and " " in parts[-2]:
+                head, _, last = parts[-2].rpartition(" ")
+                if fits(f"{last} {parts[-1]}"):
+                    parts[-2:] = [head, f"{last} {parts[-1]}"]
+            out += parts[:-1]
+            cur = parts[-1]
+    out.append(cur)
+    return out
+
+
 class StackDrawing:
     """Part of ``PileBoard``: draws the piles, marks, legend and banner."""
 
@@ -180,7 +215,7 @@ class StackDrawing:
         size = round(u * 0.78)
         side = area or self.scene.frame.side
         x = side.left + u
-        lines = [part for line in self.LEGEND for part in theme.wrap(line, size, round(side.w - 2 * u), True)]
+        lines = [part for line in self.LEGEND for part in legend_lines(line, size, round(side.w - 2 * u))]
         y = bottom - len(lines) * u * 1.05  # wrapped to the panel: a long line never runs past its border
         for line in lines:
             theme.blit_text(surface, line, size, (x, y), theme.DIM, True)
