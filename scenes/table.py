@@ -371,7 +371,16 @@ class TableScene(Scene):
         self.board.draw(surface)
 
     def title(self) -> str:
-        return self.game.label() or MODES[self.mode].title
+        """The top bar's name of the game: the mode (or its options' name), and which daily or level it is:
+        "Daily #6 · Find All", "Level 7 · Dawn"."""
+        mode = self.game.label() or MODES[self.mode].title
+        daily, level = self.data.get("daily") or {}, self.data.get("level") or {}
+        if daily.get("number") is not None:
+            return f"Daily #{daily['number']} · {mode}"
+        if level.get("name"):
+            number = str(level.get("id", "")).rpartition("-")[2]
+            return f"Level {int(number)} · {level['name']}" if number.isdigit() else str(level["name"])
+        return mode
 
     def clock_label(self) -> str:
         """The clock: time played, or the time left of a timed game."""
