@@ -133,3 +133,20 @@ def test_a_legend_line_breaks_between_hints_before_it_breaks_a_hint(app):
     hint = theme.text_size("Shift+number move there", 12, True)[0]
     assert legend_lines(line, 12, hint + 2) == ["1-9 pick a pile top", "Shift+number move there"]
     assert legend_lines(line, 12, hint - 2) == ["1-9 pick a pile top", "Shift+number", "move there"]
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)])
+def test_the_daily_title_never_reaches_the_clock(tmp_path, size):
+    a = make_app(tmp_path, size=size, seen=("mags",))
+    a.start()
+    a.manager.switch("daily", {"today": DAY, "solve": False})
+    step(a, 0.2)
+    click(a, top(a).play_buttons[ROWS.index("mags")].rect.center)
+    step(a, 0.5)
+    scene = top(a)
+    u, title = scene.frame.unit, scene.title()
+    right = u * 1.2 + theme.text_size(title, round(u * 1.7), True)[0]
+    clock_left = scene.frame.board.centerx - theme.text_size(scene.clock_label(), round(u * 2.0), True)[0] / 2
+    pygame.quit()
+    assert title.startswith("Daily #2") and right < clock_left
+    assert (title == "Daily #2 · Mag's Solitaire") == (size == (1280, 720))
