@@ -24,6 +24,7 @@ from game.variants.memory import Memory
 from game.variants.pillars import Pillars
 from game.variants.shuffle import Shuffle
 from game.variants.ultra import Ultra
+from sprites import theme
 
 from .tutorial import TutorialBase
 
@@ -126,9 +127,11 @@ class SoloTutorialScene(TutorialBase):
         u = self.u
         title, text, cards = self.steps[self.step]
         self.heading(surface, title, y=4.8)
-        y = u * 7.5
+        art = self.art(round(min(u * 9, w * 0.25, self.panel.w * 0.85 / (len(cards or "x") * 1.12))))
+        lines = len(theme.wrap(text, round(u * 1.15), self.text_width, True))
+        tall = (art.h + u * 3.7 if cards else 0) + lines * u * 1.6  # the cards, their words and the text
+        y = max(u * 7.5, (u * 7.5 + self.text_bottom - tall) / 2)  # the page's body in the middle of its room
         if cards:
-            art = self.art(round(min(u * 9, w * 0.25, self.panel.w * 0.85 / (len(cards) * 1.12))))
             x0 = w / 2 - (len(cards) - 1) * art.w * 0.56
             below = y
             for i, c in enumerate(cards):
