@@ -54,10 +54,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game font at ``size`` pixels (cached; pygame.font is set up on first use)."""
     size = max(8, int(size))
     key = (size, bold)
+    if not pygame.font.get_init():  # (again after a pygame.quit: the fonts made before it are dead)
+        _fonts.clear()
+        pygame.font.init()
     f = _fonts.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = pygame.font.Font(None, size)
         f.set_bold(bold)
         _fonts[key] = f
