@@ -35,6 +35,7 @@ from .hud import Hud, key_matches
 from .link import SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
+from .tally import play_title
 
 BASICS = "tutorial"  # the scene of the basic tutorial (what a Set is), shown before the first game of any mode
 BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow) a frame draws much: see warm_art
@@ -371,21 +372,7 @@ class TableScene(Scene):
         self.board.draw(surface)
 
     def title(self) -> str:
-        """The top bar's name of the game: the mode (or its options' name), and which daily or level it is:
-        "Daily #6 · Find All", "Level 7 · Dawn" ("Daily #6", "Level 7" where the longer one would reach
-        the clock)."""
-        mode = self.game.label() or MODES[self.mode].title
-        daily, level = self.data.get("daily") or {}, self.data.get("level") or {}
-        number = str(level.get("id", "")).rpartition("-")[2]
-        if daily.get("number") is not None:
-            names = [f"Daily #{daily['number']} · {mode}", f"Daily #{daily['number']}"]
-        elif level.get("name") and number.isdigit():
-            names = [f"Level {int(number)} · {level['name']}", f"Level {int(number)}"]
-        else:
-            return str(level.get("name") or mode)
-        u = self.frame.unit  # as the top bar draws them: the title from u * 1.2, the clock centred on the board
-        room = self.frame.board.centerx - u * 1.2 - theme.text_size("00:00", round(u * 2.0), True)[0] / 2 - u
-        return next((n for n in names if theme.text_size(n, round(u * 1.7), True)[0] <= room), names[-1])
+        return play_title(self.data, self.game.label() or MODES[self.mode].title, self.frame)
 
     def clock_label(self) -> str:
         """The clock: time played, or the time left of a timed game."""

@@ -21,6 +21,8 @@ from game import variants
 from game.daily import share_text, streaks
 from game.loader import load_level_file
 from game.resources import resource_path
+from sprites import theme
+from sprites.layout import Frame
 
 from .base import App
 from .modes import MODES
@@ -72,6 +74,23 @@ def stars_of(app: App, level: dict) -> int:
     if variants.game_class(level["variant"]).TRIED_STAR and p.get("tries"):
         best = max(best, 1)
     return max(0, min(3, best))
+
+
+def play_title(data: dict[str, Any], mode: str, frame: Frame) -> str:
+    """The top bar's name of a game started with ``data``: the mode's (``mode``), and which daily or level
+    it is: "Daily #6 · Find All", "Level 7 · Dawn"; "Daily #6", "Level 7" where the longer one would
+    reach the clock (as the top bar draws them: the title from u * 1.2, the clock centred on the board)."""
+    u = frame.unit
+    size, room = round(u * 1.7), frame.board.centerx - u * 2.2 - theme.text_size("00:00", round(u * 2.0), True)[0] / 2
+    daily, level = data.get("daily"), data.get("level") or {}
+    number = str(level.get("id", "")).rpartition("-")[2]
+    if isinstance(daily, dict) and daily.get("number") is not None:
+        names = [f"Daily #{daily['number']} · {mode}", f"Daily #{daily['number']}"]
+    elif level.get("name") and number.isdigit():
+        names = [f"Level {int(number)} · {level['name']}", f"Level {int(number)}"]
+    else:
+        return str(level.get("name") or mode)
+    return next((n for n in names if theme.text_size(n, size, True)[0] <= room), names[-1])
 
 
 def unlocked(app: App, levels: list[dict], i: int) -> bool:
