@@ -3,6 +3,9 @@
 Friends connect with the window's "Play online" → "Join" (``host:port/CODE``).
 With ``--data`` every room is logged there (SQLite) and a restarted server offers
 the rooms again.  Prints one line when it listens; stops on Ctrl+C or SIGTERM.
+While it runs, ``server.json`` in the player's folder says where it listens, so that a
+window on this machine joins its rooms by their code alone.  What one address may
+hold (rooms, connections, tries at unknown codes) is set by the options (``--help``).
 """
 
 from __future__ import annotations
@@ -10,15 +13,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
 import signal
 import sys
 from typing import Any
 
-from .net.hosting import bound_port
+from .net.hosting import announce, bound_port, withdraw
 from .net.protocol import DEFAULT_PORT
-from .net.server import Server
+from .net.server import LIMIT_HELP, Limits, Server
 
 THAW = 600.0  # seconds between two full looks of the garbage collector at everything (see steady_collector)
 
@@ -55,10 +59,11 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     return asyncio.ensure_future(thawing())
 
 
-async def run(host: str, port: int, data: str | None) -> None:
+async def run(host: str, port: int, data: str | None, limits: Limits | None = None, proxy: bool = False) -> None:
     steady = steady_collector(asyncio.get_running_loop())
-    server = Server(data)
+    server = Server(data, limits=limits, proxy=proxy)
     ws = await server.serve(host, port)
+    told = announce(host, bound_port(ws))  # before the line below: whoever reads that finds the file too
     print(f"serving on ws://{host}:{bound_port(ws)} ({len(server.rooms)} rooms kept"
           f"{', data in ' + data if data else ''})", flush=True)
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -73,6 +78,8 @@ async def run(host: str, port: int, data: str | None) -> None:
     try:
         await stop
     finally:
+        if told is not None:
+            withdraw(told)
         ws.close()
         await ws.wait_closed()
         server.stop()
@@ -80,17 +87,28 @@ async def run(host: str, port: int, data: str | None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.server", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m game.server", description=__doc__.splitlines()[0],
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (0: any free one)")
     p.add_argument("--data", default=None, help="folder for the room log (rooms survive a restart)")
+    p.add_argument("--proxy", action="store_true",
+                   help="behind a reverse proxy: a player's address is the last of X-Forwarded-For "
+                        "(only if nothing but the proxy can reach the port)")
+    for f in dataclasses.fields(Limits):
+        p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default,
+                       metavar="S" if isinstance(f.default, float) else "N", help=LIMIT_HELP[f.name])
     a = p.parse_args(argv)
+    limits = Limits(**{f.name: getattr(a, f.name) for f in dataclasses.fields(Limits)})
+    if any(v < 0 for v in dataclasses.astuple(limits)):
+        print("error: the limits are numbers from 0 up", file=sys.stderr)
+        return 2
     if not 0 <= a.port < 65536:
         print("error: --port must be 0 to 65535", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        asyncio.run(run(a.host, a.port, a.data))
+        asyncio.run(run(a.host, a.port, a.data, limits, a.proxy))
     except OSError as e:
         print(f"error: cannot serve on {a.host}:{a.port}: {e}", file=sys.stderr)
         return 1

@@ -56,6 +56,8 @@ class LobbyScene(Scene):
             return
         self.client: Client = data["client"]
         self.lan: str | None = data.get("lan")
+        self.typed = str(data.get("typed", ""))  # what was typed to get here: kept in its field if this fails
+        self.joining = bool(data.get("joining"))
         self.level = list(LEVELS).index("human")
         self.notice = ""
         self.wait = 0.0
@@ -110,16 +112,17 @@ class LobbyScene(Scene):
             kind = msg.get("type")
             if kind == "error":
                 self.notice = str(msg.get("why", ""))
-                if self.client.closed or self.client.room is None and msg.get("local"):
+                refused = self.joining and self.client.room is None  # the answer to the join: no seat
+                if self.client.closed or self.client.room is None and msg.get("local") or refused:
                     self.client.close()
-                    self.app.manager.switch("online", {"error": self.notice})
+                    self.back_to_online(self.notice)
                     return
             elif kind == "left":  # the room was closed (the notice before says why)
                 self.client.close()
-                self.app.manager.switch("online", {"error": self.notice or "the room was closed"})
+                self.back_to_online(self.notice or "the room was closed")
                 return
             elif kind == "status" and msg.get("closed"):
-                self.app.manager.switch("online", {"error": self.notice or "the connection was closed"})
+                self.back_to_online(self.notice or "the connection was closed")
                 return
             elif kind == "state" and not msg.get("over"):
                 self.play(msg)
@@ -140,6 +143,11 @@ class LobbyScene(Scene):
             b.enabled = self.hosting and i < len(seats) and self.removable(i, seats[i])
         self.column.buttons[0].enabled = self.hosting
         self.column.buttons[0].label = "Play again" if self.lobby and self.lobby.get("result") else "Start"
+
+    def back_to_online(self, why: str) -> None:
+        """Back to Play online, saying ``why``, with what was typed still in its field."""
+        self.app.manager.switch("online", {"error": why, "address": self.typed, "joining": self.joining,
+                                           "reached": self.client.ever})
 
     def play(self, state: dict) -> None:
         """The game is dealt: its play scene, driven by the server through a remote session."""

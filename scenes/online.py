@@ -4,8 +4,10 @@
 as the app), opens a room on it and goes to the lobby (with a server typed in,
 ``host:port`` or ``wss://host``, the room is opened there instead), which shows the room
 code and the LAN address friends type.  *Join* takes a room code (a game hosted
-on this machine) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
-behind TLS); for a room whose seat this player still holds (kept on disk in
+on this machine: by this window's own server, or by one started by hand, found
+through its ``server.json``) or ``host:port/CODE`` (``wss://host/CODE`` for a public server
+behind TLS); when that fails the reason reads as a sentence and the text typed stays
+in its field.  For a room whose seat this player still holds (kept on disk in
 ``online.json``: a window closed or killed mid-game) it takes that seat back,
 and *Rejoin CODE* (Ctrl+R) offers the one kept last.  The connection runs on its own thread
 (``game.net.client.Client``); the scenes only read its queue.
@@ -29,6 +31,8 @@ from .lobby import playable
 from .widgets import ButtonColumn, header, unit_of
 
 NAME_CHARS = 16
+EXAMPLE = "192.168.1.20:40123/K7M2-9QXD"
+NO_GAME_HERE = f"No game with that code on this computer. Type the address the host sees, like {EXAMPLE}."
 
 
 def lan_address() -> str:
@@ -74,6 +78,37 @@ def hosted_server(app: Any):
     return server
 
 
+def code_alone(app: Any, code: str) -> tuple[str, int]:
+    """Where a room code typed alone is looked for: this window's own server if it has that room, else a
+    server started by hand on this machine (its ``server.json``), else this window's own server, else
+    the default port."""
+    from game.net.hosting import local_server
+
+    own = getattr(app, "room_server", None)
+    if own is not None and not own.thread.is_alive():
+        own = None
+    if own is not None and code in own.server.rooms:
+        return "127.0.0.1", own.port
+    found = local_server(app.store.dir, None)
+    if found is not None:
+        return found
+    return "127.0.0.1", own.port if own is not None else DEFAULT_PORT
+
+
+def explain(why: str, typed: str, reached: bool) -> str:
+    """What a failed join says: a code typed alone that no server here has, or an address where nothing
+    answers, as a sentence; anything the server said as it said it."""
+    if "/" not in typed.strip() and (not reached or why.startswith("no room")):
+        return NO_GAME_HERE
+    if not reached:
+        try:
+            host, port, _code, _secure = parse_join(typed)
+        except ProtocolError:
+            return why
+        return f"Nothing answers at {host}:{port}. Check the address the host sees, like {EXAMPLE}."
+    return why
+
+
 class TextField:
     """One line of typed text: printable keys add, Backspace takes away."""
 
@@ -116,6 +151,8 @@ class OnlineScene(Scene):
         self.column = ButtonColumn(buttons + [Button("Back", self.back, "Esc")])
         self.focus = 1  # the field typed into
         self.error = str(data.get("error", ""))
+        if self.error and data.get("joining"):  # back from a join that failed
+            self.error = explain(self.error, str(data.get("address", "")), bool(data.get("reached")))
         super().enter(data)
 
     @property
@@ -147,16 +184,18 @@ class OnlineScene(Scene):
         self.remember_name()
         client = Client(host, port, secure, self.book)
         client.send({"type": "create", "mode": playable()[0], "options": {}, "name": self.name})
-        self.app.manager.switch("lobby", {"client": client, "lan": where})
+        self.app.manager.switch("lobby", {"client": client, "lan": where, "typed": typed})
 
     def join(self) -> None:
         own = getattr(self.app, "room_server", None)
+        typed = self.fields[1].text
         try:
-            host, port, code, secure = parse_join(self.fields[1].text, "127.0.0.1",
-                                                  own.port if own is not None else DEFAULT_PORT)
+            host, port, code, secure = parse_join(typed, "127.0.0.1", own.port if own is not None else DEFAULT_PORT)
         except ProtocolError as e:
             self.error = str(e)
             return
+        if "/" not in typed.strip():  # a code alone: a game hosted on this machine
+            host, port = code_alone(self.app, code)
         self.remember_name()
         kept = self.book.find(f"{'wss' if secure else 'ws'}://{host}:{port}", code)
         if kept is not None:  # a seat this player holds there: taken back, not a new one
@@ -164,7 +203,7 @@ class OnlineScene(Scene):
         else:
             client = Client(host, port, secure, self.book)
             client.send({"type": "join", "room": code, "name": self.name})
-        self.app.manager.switch("lobby", {"client": client, "lan": None})
+        self.app.manager.switch("lobby", {"client": client, "lan": None, "typed": typed, "joining": True})
 
     def rejoin(self) -> None:
         """Take back the seat kept on disk (its room's game, or its lobby, as it is now)."""

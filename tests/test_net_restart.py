@@ -24,7 +24,7 @@ def start_server(port: int, data: Path) -> subprocess.Popen:
     """``python -m game.server`` on loopback, returned once it says it listens."""
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
                              "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)
     end = time.monotonic() + WAIT

@@ -42,6 +42,7 @@ RETRIES = 150  # tries before giving up (a few minutes)
 OPEN_TIMEOUT = 5.0
 PING = 10.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
+TRY_LATER = 1013  # the close code of a server past one of its limits (``game.net.server``)
 
 
 class Client:
@@ -149,7 +150,11 @@ class Client:
                     async for message in ws:
                         self._received(message)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
-                if not self.ever:
+                busy = getattr(e, "rcvd", None)
+                if busy is not None and busy.code == TRY_LATER:  # past one of the server's limits
+                    self.inbox.put({"type": "error", "why": busy.reason or "the server is busy: try again later",
+                                    "local": True})
+                elif not self.ever:
                     why = f"cannot reach {self.uri}: {e}"
                     if isinstance(e, ConnectionRefusedError) and self.token is not None:
                         why += " (no server there now: its room is gone, the seat is forgotten)"

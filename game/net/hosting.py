@@ -1,22 +1,90 @@
-"""A room server on its own thread and loop: the window's "Host a game", and the tests."""
+"""A room server on its own thread and loop: the window's "Host a game", and the tests.
+
+A server started by hand (``python -m game.server``) says where it listens in
+``server.json`` in the player's folder (``{"host", "port", "pid"}``), so that a window on
+this machine finds its rooms by their code alone (``local_server``); a file left by a
+server that is gone (its process is no more) is ignored.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import threading
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 
+from ..safefile import Damaged, read_text, write_atomic
 from .server import Server
+
+LOCAL_FILE = "server.json"
 
 
 def bound_port(ws_server: WsServer) -> int:
     """The port a listening server is bound to (asked of its first socket)."""
     port: int = next(iter(ws_server.sockets)).getsockname()[1]
     return port
+
+
+def player_folder() -> Path:
+    """The player's folder, as the window finds it (``SETARCADE_HOME``, else the user data dir)."""
+    from ..store import _user_dir
+
+    return Path(os.environ.get("SETARCADE_HOME") or _user_dir())
+
+
+def announce(host: str, port: int, folder: str | os.PathLike[str] | None = None) -> Path | None:
+    """Write where this process's server listens into ``server.json``; returns the file (None if it
+    could not be written: then only the address typed whole reaches the server)."""
+    path = Path(folder or player_folder()) / LOCAL_FILE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, json.dumps({"host": host, "port": port, "pid": os.getpid()}))
+    except OSError:
+        return None
+    return path
+
+
+def withdraw(path: Path) -> None:
+    """Remove ``server.json`` if it still names this process (another server may have written it since)."""
+    with contextlib.suppress(OSError, ValueError, TypeError, AttributeError, Damaged):
+        if json.loads(read_text(path) or "{}").get("pid") == os.getpid():
+            path.unlink()
+
+
+def alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (where that cannot be asked, as on Windows: yes)."""
+    if os.name == "nt":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but is another user's
+        return True
+    return True
+
+
+def local_server(*folders: str | os.PathLike[str] | None) -> tuple[str, int] | None:
+    """(host, port) of a server started by hand on this machine, read from ``server.json`` in the first
+    of ``folders`` (None: the player's folder) that has a live one; None when there is none."""
+    for folder in folders or (None,):
+        try:
+            info = json.loads(read_text(Path(folder or player_folder()) / LOCAL_FILE) or "null")
+        except (ValueError, OSError, Damaged):
+            continue
+        if not isinstance(info, dict):
+            continue
+        host, port, pid = info.get("host"), info.get("port"), info.get("pid")
+        if not (isinstance(port, int) and 0 < port < 65536 and isinstance(pid, int) and pid > 0
+                and isinstance(host, str) and len(host) < 256) or not alive(pid):
+            continue
+        return ("127.0.0.1" if host in ("", "0.0.0.0", "::") else host), port
+    return None
 
 
 class ServerThread:

@@ -13,6 +13,15 @@ not JSON, an unknown type or field, a wrong type, too many messages a second,
 another seat's token — is answered with ``error`` and the connection stays; an
 action the game refuses is answered with ``refused``.
 
+One address cannot fill the server (``Limits``, each a ``python -m game.server`` option): it may
+keep 5 rooms open and 20 connections (more are closed with code 1013, "try again later"); after 5
+joins on codes no room has, it may try once every 2 s, and after 20 it may not join at all for
+10 minutes (a rejoin with a seat's own token still passes).  A room with nobody connected and no
+game under way closes after 10 minutes.  The server raises its soft limit of open files to the
+hard one at start and keeps its connections below it (``FILE_MARGIN`` files spare): past its cap
+a connection is closed with 1013; when accepting fails all the same (no file left), accepting
+pauses (asyncio: a second) and one line is logged a minute, not one a try.
+
 >>> srv = Server(None)
 >>> sorted(srv.rooms)
 []
@@ -22,9 +31,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -56,16 +67,77 @@ PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
 #: is made again within a few seconds, and a silent one is known to be gone after about
 #: PING + PING_TIMEOUT seconds, so a host away longer than that has gone
 HOST_GRACE = PING + PING_TIMEOUT
+FILE_MARGIN = 64  # open files kept spare below the limit (the room log, the listening sockets, accepts under way)
+ACCEPT_NOTE = 60.0  # seconds between two log lines saying that connections cannot be accepted
+TRY_LATER = 1013  # the WebSocket close code "try again later"
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 log = logging.getLogger("setarcade.server")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one address, and the server as a whole, may hold (each is an option of ``python -m game.server``)."""
+
+    rooms_per_address: int = 5
+    connections_per_address: int = 20
+    connections: int = 0
+    misses_free: int = 5
+    miss_pause: float = 2.0
+    misses_max: int = 20
+    miss_block: float = 600.0
+    empty: float = 600.0
+
+
+#: what each limit means (the options' help)
+LIMIT_HELP = {
+    "rooms_per_address": "open rooms one address may have made; another create is refused until one closes",
+    "connections_per_address": "connections from one address; more are closed with code 1013 (try again later)",
+    "connections": f"connections in all (0: the open-file limit less {FILE_MARGIN}); more are closed with code 1013",
+    "misses_free": "joins on unknown room codes one address may try before it is slowed",
+    "miss_pause": "seconds an address then waits between two joins",
+    "misses_max": "unknown codes after which an address may not join at all ...",
+    "miss_block": "... for this many seconds (misses are forgotten as long after the last one)",
+    "empty": "seconds a room with nobody connected and no game under way stays open",
+}
+
+
+def raise_file_limit() -> int | None:
+    """Raise this process's soft limit of open files to its hard limit; returns the soft limit now
+    (None where there is no such limit, as on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    for want in (hard, 1 << 16, 10240):  # an unlimited hard limit: as much as the system takes
+        if want == resource.RLIM_INFINITY or (soft != resource.RLIM_INFINITY and want <= soft):
+            continue
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            break
+        except (ValueError, OSError):
+            continue
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+class Misses:
+    """One address's joins on codes no room has: how many, the last, when it may try again."""
+
+    __slots__ = ("count", "last", "next_try", "blocked_until")
+
+    def __init__(self) -> None:
+        self.count, self.last, self.next_try, self.blocked_until = 0, 0.0, 0.0, 0.0
 
 
 class Conn:
     """One connection: the room and seat it holds, and its message allowance."""
 
-    __slots__ = ("ws", "room", "seat", "tokens", "stamp")
+    __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address")
 
-    def __init__(self, ws: Any, now: float, burst: float) -> None:
+    def __init__(self, ws: Any, now: float, burst: float, address: str = "") -> None:
         self.ws = ws
+        self.address = address
         self.room: Room | None = None
         self.seat = -1
         self.tokens, self.stamp = burst, now
@@ -85,12 +157,23 @@ class Server:
 
     def __init__(self, data: str | os.PathLike[str] | None, rate: float = RATE, idle: float = IDLE,
                  ping: float = PING, ping_timeout: float = PING_TIMEOUT, host_grace: float = HOST_GRACE,
-                 fixed_seeds: bool = False) -> None:
+                 fixed_seeds: bool = False, limits: Limits | None = None, proxy: bool = False) -> None:
         self.rooms: dict[str, Room] = {}
         self.host_grace = host_grace
         #: tests only: a room deals from the ``seed`` its ``create`` names (then seed + 1…), so that a
         #: test knows the deal; a server for players ignores that field (a host cannot choose the deal)
         self.fixed_seeds = fixed_seeds
+        self.limits = limits or Limits()
+        self.proxy = proxy  # a player's address is the last of X-Forwarded-For (behind a reverse proxy)
+        self.cap = self.limits.connections or 1 << 30  # connections in all (serve() keeps it below the file limit)
+        self.sockets = 0  # connections accepted (with a handshake under way or not)
+        self.open = 0  # connections past their handshake
+        self.per_address: dict[str, int] = {}  # connections past their handshake, by address
+        self.made_by: dict[str, str] = {}  # room code -> the address that made it (rooms made since the start)
+        self.rooms_of: dict[str, int] = {}  # address -> its open rooms
+        self.misses: dict[str, Misses] = {}
+        self.vacant: dict[str, float] = {}  # room code -> since when nobody is connected
+        self.accept_errors, self.accept_noted = 0, float("-inf")
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.ping, self.ping_timeout = ping, ping_timeout
         self.log = RoomLog(data)
@@ -148,6 +231,7 @@ class Server:
                 log.warning("room %s not restored: %s", code, e)
                 continue
             self.adopt(room, now - idle_for)
+            self.vacant[code] = now  # nobody is connected yet
         return len(self.rooms)
 
     def adopt(self, room: Room, touched: float) -> None:
@@ -183,6 +267,14 @@ class Server:
             c.room, c.seat = None, -1
         self.rooms.pop(room.code, None)
         self.touched.pop(room.code, None)
+        self.vacant.pop(room.code, None)
+        maker = self.made_by.pop(room.code, None)
+        if maker is not None:
+            left = self.rooms_of.get(maker, 0) - 1
+            if left > 0:
+                self.rooms_of[maker] = left
+            else:
+                self.rooms_of.pop(maker, None)
         timer = self.timers.pop(room.code, None)
         if timer is not None:
             timer.cancel()
@@ -214,9 +306,10 @@ class Server:
         self.schedule(room)
 
     async def sweep(self) -> None:
-        """Close rooms idle for longer than ``idle`` (runs until cancelled)."""
+        """Close rooms idle for longer than ``idle``, or empty for longer than ``limits.empty``
+        (runs until cancelled)."""
         while True:
-            await asyncio.sleep(min(SWEEP, self.idle))
+            await asyncio.sleep(min(SWEEP, self.idle, self.limits.empty / 4))
             self.expire(self.now())
 
     async def checkpoints(self) -> None:
@@ -227,17 +320,50 @@ class Server:
             await asyncio.to_thread(self.log.checkpoint)
 
     def expire(self, now: float) -> list[str]:
-        """Close every room idle since before ``now - idle``; returns their codes."""
+        """Close every room idle since before ``now - idle``, and every room where nobody was
+        connected and no game was under way since before ``now - limits.empty``; returns their codes."""
         old = [code for code, t in self.touched.items() if now - t > self.idle]
         for code in old:
             self.close_room(self.rooms[code], "this room was idle for two hours and is closed")
-        return old
+        empty = []
+        for code, since in list(self.vacant.items()):
+            room = self.rooms.get(code)
+            if room is None or room.conns():
+                self.vacant.pop(code, None)
+            elif room.playing:
+                self.vacant[code] = now  # a game under way: counted from its end (at the next look)
+            elif now - since > self.limits.empty:
+                empty.append(code)
+                self.close_room(room, "nobody was in this room for a while: it is closed")
+        for address, m in list(self.misses.items()):
+            if now - m.last > self.limits.miss_block and now >= m.blocked_until:
+                del self.misses[address]
+        return old + empty
 
     # ----- connections ----------------------------------------------------------------------------
+    def address(self, ws: Any) -> str:
+        """Where a connection comes from: its peer's address (behind a proxy: the last X-Forwarded-For)."""
+        if self.proxy:
+            forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request is not None else None
+            if forwarded:
+                return forwarded.rsplit(",", 1)[-1].strip()[:64]
+        peer = ws.remote_address
+        return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+
     async def handler(self, ws: ServerConnection) -> None:
-        """Serve one connection until it closes."""
+        """Serve one connection until it closes (past a limit: closed at once with code 1013)."""
         self.loop = self.loop or asyncio.get_running_loop()
-        conn = Conn(ws, self.now(), self.burst)
+        address = self.address(ws)
+        mine = self.per_address.get(address, 0)
+        if self.open >= self.cap:
+            await ws.close(TRY_LATER, "the server is full: try again later")
+            return
+        if mine >= self.limits.connections_per_address:
+            await ws.close(TRY_LATER, "too many connections from your address: try again later")
+            return
+        self.open += 1
+        self.per_address[address] = mine + 1
+        conn = Conn(ws, self.now(), self.burst, address)
         try:
             async for text in ws:
                 try:
@@ -248,6 +374,12 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            self.open -= 1
+            left = self.per_address[address] - 1
+            if left:
+                self.per_address[address] = left
+            else:
+                del self.per_address[address]
             self.gone(conn)
 
     def gone(self, conn: Conn) -> None:
@@ -262,6 +394,8 @@ class Server:
                 self.save(room)
             room.out_lobby()
         conn.room = None
+        if not room.conns():
+            self.vacant[room.code] = self.now()
 
     def left_alone(self, room: Room, now: float) -> bool:
         """Someone went: with no person left connected the game waits; a host who left hands the
@@ -323,6 +457,7 @@ class Server:
             room.go_on(now)  # someone is back: the clock runs again
             self.schedule(room)
         room.hand_over(now, self.host_grace)  # a host long gone hands the role to who is here
+        self.vacant.pop(room.code, None)
         self.reply(conn, {"type": "joined", "room": room.code, "seat": seat, "token": token,
                           "code": show_code(room.code), "host": room.host == seat})
         if room.played(seat):  # a newcomer to a room whose game is over sees its lobby only
@@ -352,6 +487,10 @@ class Server:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
         if len(self.rooms) >= MAX_ROOMS:
             raise ProtocolError("the server is full: try again later")
+        most = self.limits.rooms_per_address
+        if self.rooms_of.get(conn.address, 0) >= most:
+            raise ProtocolError(f"your address has {most} rooms open, the most it may: leave one first "
+                                "(a room nobody is in closes by itself after a while)")
         code = new_code()
         while code in self.rooms:
             code = new_code()
@@ -359,24 +498,62 @@ class Server:
         room = Room(code, self.out, msg["mode"], msg.get("options", {}), msg.get("call_time", 5.0), seed)
         seat, token = room.add_person(msg["name"])
         self.adopt(room, now)
+        self.made_by[code] = conn.address
+        self.rooms_of[conn.address] = self.rooms_of.get(conn.address, 0) + 1
         self.seated(conn, room, seat, token, now)
+
+    def may_try(self, conn: Conn, now: float) -> None:
+        """An address that tried too many unknown codes waits, then is refused for a while.
+
+        :raises ProtocolError: saying how long to wait.
+        """
+        m = self.misses.get(conn.address)
+        if m is None:
+            return
+        if now < m.blocked_until:
+            minutes = max(1, round((m.blocked_until - now) / 60))
+            raise ProtocolError(f"too many unknown room codes from your address: no joining for {minutes} min")
+        if now < m.next_try:
+            raise ProtocolError(f"too many unknown room codes: wait {m.next_try - now:.0f} s between tries")
+
+    def missed(self, conn: Conn, now: float) -> None:
+        """Count a join on a code no room has (or a rejoin with a token no seat has)."""
+        lim = self.limits
+        m = self.misses.get(conn.address)
+        if m is None:
+            m = self.misses[conn.address] = Misses()
+        elif now - m.last > lim.miss_block:
+            m.count = 0  # forgotten
+        m.count += 1
+        m.last = now
+        if m.count >= lim.misses_max:
+            m.blocked_until, m.count = now + lim.miss_block, 0
+        elif m.count >= lim.misses_free:
+            m.next_try = now + lim.miss_pause
 
     def on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         if conn.room is not None:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
+        self.may_try(conn, now)
         room = self.rooms.get(msg["room"])
         if room is None:
+            self.missed(conn, now)
             raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
         seat, token = room.add_person(msg["name"])
         self.seated(conn, room, seat, token, now)
 
     def on_rejoin(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.rooms.get(msg["room"])
-        if room is None:
-            raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        try:
+            if room is None:
+                raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+            seat = room.seat_of_token(msg["token"])  # a seat's own token passes even a slowed address
+        except ProtocolError:
+            self.may_try(conn, now)
+            self.missed(conn, now)
+            raise
         if conn.room is not None and conn.room is not room:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
-        seat = room.seat_of_token(msg["token"])
         self.seated(conn, room, seat, msg["token"], now)
 
     def on_start(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
@@ -428,6 +605,8 @@ class Server:
             seat.gone = True  # the seat stays in the game (its clock, its score) until it ends
             if room.people():
                 self.left_alone(room, now)  # a host who leaves hands the role on at once
+                if not room.conns():
+                    self.vacant[room.code] = now
                 self.save(room)
                 room.out_lobby()
                 return
@@ -437,6 +616,8 @@ class Server:
             self.close_room(room, "everyone left: the room is closed")
             return
         room.hand_over(now, self.host_grace)
+        if not room.conns():
+            self.vacant[room.code] = now
         self.renumber(room)
 
     def renumber(self, room: Room) -> None:
@@ -448,15 +629,54 @@ class Server:
         room.out_lobby()
 
     # ----- running ----------------------------------------------------------------------------------
+    def on_loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The loop's errors: "out of files" while accepting is counted and told once a minute (asyncio
+        pauses accepting a second by itself); anything else goes to asyncio's own handler."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_FILES:
+            self.accept_errors += 1
+            now = loop.time()
+            if now - self.accept_noted >= ACCEPT_NOTE:
+                log.warning("cannot accept connections (%s): %d tries failed since the last note; "
+                            "accepting pauses and tries again", exc.strerror or exc, self.accept_errors)
+                self.accept_noted, self.accept_errors = now, 0
+            return
+        loop.default_exception_handler(context)
+
+    def connection_class(self) -> type[ServerConnection]:
+        """Connections that count themselves from the moment they are accepted: past the cap (and the
+        spare files) one is dropped at once, before its handshake, so the files never run out."""
+        server = self
+
+        class Counted(ServerConnection):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                server.sockets += 1
+                super().connection_made(transport)
+                if server.sockets > server.cap + FILE_MARGIN // 2 and isinstance(transport, asyncio.Transport):
+                    transport.abort()
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                server.sockets -= 1
+                super().connection_lost(exc)
+
+        return Counted
+
     async def serve(self, host: str, port: int) -> WsServer:
-        """Start listening; returns the ``websockets`` server (``.sockets`` tells the port)."""
+        """Start listening; returns the ``websockets`` server (``.sockets`` tells the port).
+
+        The soft limit of open files is raised to the hard one, and the connection cap kept
+        ``FILE_MARGIN`` below it."""
         self.loop = asyncio.get_running_loop()
+        files = raise_file_limit()
+        if files is not None:
+            self.cap = max(1, min(self.cap, files - FILE_MARGIN))
+        self.loop.set_exception_handler(self.on_loop_error)
         self.restore()
         self.sweeper = asyncio.ensure_future(self.sweep())
         self.checkpointer = asyncio.ensure_future(self.checkpoints())
         ws: WsServer = await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
                                    ping_interval=self.ping, ping_timeout=self.ping_timeout,
-                                   close_timeout=CLOSE_TIMEOUT)
+                                   close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class())
         return ws
 
     def stop(self) -> None:
