@@ -223,7 +223,7 @@ def start_low_server(home: Path, files: int) -> subprocess.Popen:
     return proc
 
 
-@pytest.mark.skipif(not hasattr(os, "sched_getaffinity") or sys.platform != "linux", reason="file limits: Linux")
+@pytest.mark.skipif(sys.platform != "linux", reason="file limits as on Linux")
 def test_past_its_file_limit_the_server_keeps_its_cap_answers_a_new_player_and_logs_a_line_or_two(tmp_path):
     files, tries = 256, 400
     proc = start_low_server(tmp_path, files)
@@ -348,3 +348,29 @@ def test_a_code_alone_finds_a_room_on_a_server_started_by_hand_on_this_machine(o
     finally:
         proc.terminate()
         proc.communicate(timeout=WAIT)
+
+
+def test_behind_a_proxy_the_address_is_the_last_of_x_forwarded_for_and_else_the_peer():
+    class Req:
+        headers = {"X-Forwarded-For": "203.0.113.9, 198.51.100.7"}
+
+    class Ws:
+        request, remote_address = Req(), ("127.0.0.1", 50000)
+
+    assert Server(None, proxy=True).address(Ws()) == "198.51.100.7"
+    assert Server(None).address(Ws()) == "127.0.0.1"  # without --proxy the header is not believed
+    Ws.request = None
+    assert Server(None, proxy=True).address(Ws()) == "127.0.0.1"
+
+
+def test_every_limit_is_an_option_with_its_default_in_the_help(capsys):
+    from game.server import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for option, default in (("--rooms-per-address", "5"), ("--connections-per-address", "20"),
+                            ("--misses-free", "5"), ("--miss-pause", "2.0"), ("--misses-max", "20"),
+                            ("--miss-block", "600.0"), ("--empty", "600.0"), ("--connections", "0")):
+        assert option in shown
+        assert f"(default: {default})" in shown.split(option + " ", 2)[-1].split("--")[0], option

@@ -40,6 +40,12 @@ What the server holds to (``RULES.md`` §8):
   restored after a restart waits so until someone rejoins.  Only people keep a room from
   expiring, not its bots' moves.
 
+Limits (``game.net.server.Limits``, options of ``python -m game.server``): a ``create`` past
+the rooms one address may keep open, and a ``join`` (or a ``rejoin`` with no seat's token)
+from an address that tried too many unknown codes, are answered with ``error`` saying why
+and how long to wait; a connection past the server's cap or the cap of its address is closed
+with code 1013 ("try again later") and a reason.
+
 Room codes are 8 characters of Crockford's base 32 (digits and capitals without I, L,
 O, U: 40 bits), shown as ``K7M2-9QXD``; typed, the dash, spaces and case do not matter
 and O reads as 0, I and L as 1.  Seat tokens are 192 random bits (``secrets``).
