@@ -95,6 +95,8 @@ SCENES: dict[str, str] = {
     "unfinished": "scenes.unfinished:UnfinishedScene",
     "online": "scenes.online:OnlineScene",
     "lobby": "scenes.lobby:LobbyScene",
+    "history": "scenes.history:HistoryScene",
+    "replay": "scenes.replay:ReplayScene",
 }
 
 

@@ -1,4 +1,4 @@
-"""The title screen: every mode, continue, daily, levels, tutorial, stats, settings, quit."""
+"""The title screen: every mode, continue, daily, levels, tutorial, stats, history, settings, quit."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class MenuScene(Scene):
             Button("Puzzle levels", lambda: self.app.manager.switch("levels", {})),
             Button("How to play", lambda: self.app.manager.switch("tutorial", {})),
             Button("Stats", lambda: self.app.manager.switch("stats", {})),
+            Button("History", lambda: self.app.manager.switch("history", {})),
             Button("Settings", lambda: self.app.manager.switch("settings", {})),
             Button("Quit", lambda: self.app.quit()),
         ]

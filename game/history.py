@@ -1,0 +1,378 @@
+"""Every finished game, kept: the archive ``history.sqlite`` in the player's folder.
+
+One row a game (local, daily, level or online; never a demo): its mode, its
+kind of result, options, seed, level, the local date and time it ended, the
+seats and what the players were called, the session's ``result()`` (with the
+summary's title and score text) and the session's timed events.  A game is
+its seed plus its events, so a replay is the engine run again
+(``game.session.new_session(..., follow=True)`` and ``apply_event``).
+
+Crash-safe: SQLite in WAL mode with ``synchronous=FULL``, one transaction a
+game, so a ``kill -9`` during a write loses at most that game.  A file that
+is not a database, or fails ``PRAGMA quick_check``, or was written by a newer
+game, is set aside (``<name>.damaged-YYYYmmdd-HHMMSS``, as ``game.safefile``
+does) with a notice, and a new archive is started.  Every field read back is
+checked before use: a bad row is skipped, never a crash.
+
+>>> import tempfile
+>>> a = Archive(tempfile.mkdtemp())
+>>> n = a.add({"mode": "points", "kind": "normal", "seed": 5, "events": ["set 1RDE 2GOH 3PSF @4.00"],
+...            "result": {"won": True, "score": 3, "summary": {"title": "Well played", "score": "3 points"}},
+...            "seats": ["human"], "names": ["You"], "date": "2026-11-26T10:00:00"})
+>>> [(g.mode, g.seed, g.headline()) for g in a.games()]
+[('points', 5, 'Well played · 3 points')]
+>>> a.close()
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .safefile import set_aside, why
+from .variants import MODES, game_class
+
+NAME = "history.sqlite"
+FORMAT = 1  # PRAGMA user_version of the archive
+LIST_LIMIT = 100  # games the History screen lists
+MAX_EVENTS = 100_000  # a game with more events is a damaged row
+MAX_JSON = 4 * 1024 * 1024  # characters of one JSON field: more is a damaged row
+MAX_NAME = 40
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    mode TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    level TEXT,
+    date TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    names TEXT NOT NULL,
+    result TEXT NOT NULL,
+    events TEXT NOT NULL,
+    call_time REAL,
+    tag TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS games_date ON games (date);
+CREATE INDEX IF NOT EXISTS games_mode_kind_date ON games (mode, kind, date);
+"""
+LIST_FIELDS = "id, mode, kind, options, seed, level, date, seats, names, result, call_time, tag"
+
+
+@dataclass
+class Played:
+    """One archived game, every field checked.  ``events`` is empty in a listing (``Archive.get`` has them)."""
+
+    id: int
+    mode: str
+    kind: str
+    options: dict[str, Any]
+    seed: int
+    level: dict[str, Any] | None
+    date: str
+    seats: list[str]
+    names: list[str]
+    result: dict[str, Any]
+    events: list[str] = field(default_factory=list)
+    call_time: float | None = None
+    tag: dict[str, Any] = field(default_factory=dict)
+
+    def headline(self) -> str:
+        """What the game came to, as the results screen said it: "You win! · 12 – 9", "23 points"."""
+        s = self.result.get("summary")
+        title = s.get("title") if isinstance(s, dict) else None
+        score = s.get("score") if isinstance(s, dict) else None
+        parts = [str(p) for p in (title, score) if isinstance(p, (str, int, float)) and str(p).strip()]
+        if parts:
+            return " · ".join(parts)
+        return "won" if self.result.get("won") else "played"
+
+    def opponents(self) -> list[str]:
+        """Who else played: every name but "You" (all of them in a hot-seat game); empty when alone."""
+        if len(self.names) < 2:
+            return []
+        return [n for n in self.names if n != "You"]
+
+    def when(self) -> _dt.datetime:
+        return _dt.datetime.fromisoformat(self.date)
+
+
+class Archive:
+    """The archive file in ``folder``; opened at once (a damaged one is set aside and a new one begun).
+
+    Nothing here raises on a disk or file problem: ``add`` returns None and a notice says why.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.path = Path(folder) / NAME
+        self.notices: list[str] = []
+        self.db: sqlite3.Connection | None = None
+        self._open()
+
+    # ----- opening ------------------------------------------------------------------------
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self._notice(f"The folder {self.path.parent} cannot be used ({why(e)}); games will not be kept.")
+            return
+        problem = self._try_open()
+        if problem is None:
+            return
+        self.close()
+        if self._set_aside(f"Your game history was damaged ({problem})"):
+            problem = self._try_open()
+            if problem is None:
+                return
+            self.close()
+            self._notice(f"A new game history could not be started ({problem}); games will not be kept.")
+
+    def _try_open(self) -> str | None:
+        """Open (or create) the archive; a sentence saying what is wrong with it, or None."""
+        if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
+            return "it is not a plain file"
+        try:
+            db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+        except sqlite3.Error as e:
+            return f"it cannot be opened: {e}"
+        self.db = db
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > FORMAT:
+                return f"it was written by a newer Set Arcade (format {version})"
+            check = db.execute("PRAGMA quick_check").fetchall()
+            if check != [("ok",)]:
+                return "its check found faults"
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+            cols = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            want = {c.strip() for c in LIST_FIELDS.split(",")} | {"events"}
+            if not want <= cols:
+                return "its table is not the game's"
+            db.execute(f"PRAGMA user_version={FORMAT}")
+        except sqlite3.DatabaseError as e:
+            return "it is not a game history" if "not a database" in str(e) else f"it cannot be read: {e}"
+        return None
+
+    def _set_aside(self, problem: str) -> bool:
+        try:
+            aside = set_aside(self.path)
+        except OSError as e:
+            self._notice(f"{problem} and could not be set aside ({why(e)}); games will not be kept.")
+            return False
+        for extra in ("-wal", "-shm"):  # the damaged file's companions go with it
+            side = self.path.with_name(self.path.name + extra)
+            try:
+                if side.exists():
+                    os.replace(side, aside.with_name(aside.name + extra))
+            except OSError:
+                pass
+        self._notice(f"{problem} and has been set aside as {aside.name}; a new one is started.")
+        return True
+
+    def _notice(self, text: str) -> None:
+        if text not in self.notices:
+            self.notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        """The notices not yet shown (each is shown once); the list is emptied."""
+        out, self.notices = self.notices, []
+        return out
+
+    def close(self) -> None:
+        if self.db is not None:
+            try:
+                self.db.close()
+            except sqlite3.Error:
+                pass
+            self.db = None
+
+    # ----- writing ------------------------------------------------------------------------------
+    def add(self, game: dict[str, Any]) -> int | None:
+        """Keep one finished game (one transaction: all of it or nothing); its id, or None on failure.
+
+        ``game``: ``mode``, ``kind``, ``seed``, ``events`` (the session's), ``result``; optional
+        ``options``, ``level``, ``seats``, ``names``, ``date`` (ISO; now when missing), ``call_time``, ``tag``.
+
+        :raises ValueError: on a game that does not hold together (an unknown mode, a bad field).
+        """
+        row = _row(game)
+        if self.db is None:
+            return None
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                cur = self.db.execute(
+                    "INSERT INTO games (mode, kind, options, seed, level, date, seats, names, result, events, "
+                    "call_time, tag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            return int(cur.lastrowid or 0)
+        except sqlite3.Error as e:
+            self._notice(f"A finished game could not be kept in the history ({e}).")
+            return None
+
+    # ----- reading ------------------------------------------------------------------------------
+    def games(self, mode: str | None = None, kind: str | None = None, limit: int = LIST_LIMIT) -> list[Played]:
+        """The last ``limit`` games (newest first), of ``mode`` (and ``kind``) when given; bad rows skipped.
+        Their ``events`` are left out (``get`` reads a whole game)."""
+        if self.db is None:
+            return []
+        where, args = [], []
+        if mode is not None:
+            where.append("mode = ?")
+            args.append(mode)
+            if kind is not None:
+                where.append("kind = ?")
+                args.append(kind)
+        sql = f"SELECT {LIST_FIELDS} FROM games"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY date DESC, id DESC LIMIT ?"
+        try:
+            rows = self.db.execute(sql, (*args, max(0, int(limit)))).fetchall()
+        except sqlite3.Error as e:
+            self._notice(f"The game history could not be read ({e}).")
+            return []
+        return [g for g in (_played(r, None) for r in rows) if g is not None]
+
+    def get(self, game_id: int) -> Played | None:
+        """One whole game, events included; None when there is none such or its row is bad."""
+        if self.db is None:
+            return None
+        try:
+            row = self.db.execute(f"SELECT {LIST_FIELDS}, events FROM games WHERE id = ?", (int(game_id),)).fetchone()
+        except (sqlite3.Error, ValueError, OverflowError):
+            return None
+        return _played(row[:-1], row[-1]) if row else None
+
+    def kinds(self) -> list[tuple[str, str]]:
+        """Every (mode, kind) the archive holds a game of, in the registry's order."""
+        if self.db is None:
+            return []
+        try:
+            found = set(self.db.execute("SELECT DISTINCT mode, kind FROM games").fetchall())
+        except sqlite3.Error:
+            return []
+        return [(m, k.name) for m in MODES for k in game_class(m).KINDS if (m, k.name) in found]
+
+    def count(self) -> int:
+        if self.db is None:
+            return 0
+        try:
+            return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        except sqlite3.Error:
+            return 0
+
+
+# ----- checking, both ways ----------------------------------------------------------------
+def _dumps(value: Any) -> str:
+    return json.dumps(value, allow_nan=False, separators=(",", ":"))
+
+
+def now_text() -> str:
+    """The local date and time to the second, ISO: "2026-11-26T10:36:52"."""
+    return _dt.datetime.now().replace(microsecond=0).isoformat()
+
+
+def _row(g: dict[str, Any]) -> tuple[Any, ...]:
+    """A game as the table's row, every field checked.
+
+    :raises ValueError: naming the field that is wrong.
+    """
+    if not isinstance(g, dict):
+        raise ValueError("a game is a dict")
+    mode = g.get("mode")
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}")
+    kind = g.get("kind") or game_class(mode).KINDS[0].name
+    if kind not in {k.name for k in game_class(mode).KINDS}:
+        raise ValueError(f"{mode} has no kind {kind!r}")
+    seed = g.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ValueError(f"a seed is a whole number from 0 to 2**64-1, not {seed!r}")
+    date = g.get("date") or now_text()
+    if not _is_date(date):
+        raise ValueError(f"a date is ISO text, not {date!r}")
+    checks = (("options", dict, {}), ("result", dict, None), ("events", list, None), ("seats", list, ["human"]),
+              ("names", list, []), ("tag", dict, {}))
+    values: dict[str, Any] = {}
+    for name, kind_of, default in checks:
+        v = g.get(name, default)
+        if not isinstance(v, kind_of):
+            raise ValueError(f"a game's {name} is a {kind_of.__name__}, not {v!r:.40}")
+        values[name] = v
+    if not all(isinstance(e, str) for e in values["events"]) or len(values["events"]) > MAX_EVENTS:
+        raise ValueError("a game's events are text")
+    level = g.get("level")
+    if level is not None and not isinstance(level, dict):
+        raise ValueError("a game's level is an object or null")
+    call_time = g.get("call_time")
+    if call_time is not None and (isinstance(call_time, bool) or not isinstance(call_time, (int, float))):
+        raise ValueError(f"a call time is seconds, not {call_time!r}")
+    try:
+        return (mode, kind, _dumps(values["options"]), str(seed), None if level is None else _dumps(level), date,
+                _dumps(values["seats"]), _dumps(values["names"]), _dumps(values["result"]),
+                _dumps(values["events"]), call_time, _dumps(values["tag"]))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"a game holds a value JSON cannot store: {e}") from None
+
+
+def _is_date(v: Any) -> bool:
+    if not isinstance(v, str) or len(v) > 40:
+        return False
+    try:
+        _dt.datetime.fromisoformat(v)
+    except ValueError:
+        return False
+    return True
+
+
+def _load(text: Any, kind: type) -> Any:
+    """A JSON field of a row, of type ``kind``; raises ValueError when it is not."""
+    if not isinstance(text, str) or len(text) > MAX_JSON:
+        raise ValueError("not JSON text")
+    value = json.loads(text, parse_constant=_no_constant)
+    if not isinstance(value, kind):
+        raise ValueError(f"not a {kind.__name__}")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _played(row: Any, events: Any) -> Played | None:
+    """A row read back, every field checked; None for a bad row (it is skipped)."""
+    try:
+        gid, mode, kind, options, seed, level, date, seats, names, result, call_time, tag = row
+        if not isinstance(gid, int) or mode not in MODES:
+            return None
+        if kind not in {k.name for k in game_class(mode).KINDS} or not _is_date(date):
+            return None
+        if not isinstance(seed, str) or not seed.isdigit() or len(seed) > 20 or int(seed) >= 2**64:
+            return None
+        seat_list = _load(seats, list)
+        name_list = _load(names, list)
+        if not seat_list or len(seat_list) > 4 or not all(isinstance(s, str) and len(s) <= MAX_NAME for s in seat_list):
+            return None
+        if len(name_list) > 4 or not all(isinstance(n, str) and len(n) <= MAX_NAME for n in name_list):
+            return None
+        event_list: list[str] = []
+        if events is not None:
+            event_list = _load(events, list)
+            if len(event_list) > MAX_EVENTS or not all(isinstance(e, str) and 0 < len(e) <= 200 for e in event_list):
+                return None
+        if call_time is not None and (not isinstance(call_time, (int, float)) or not 0 < call_time <= 60):
+            return None
+        return Played(gid, mode, kind, _load(options, dict), int(seed), None if level is None else _load(level, dict),
+                      date, seat_list, name_list, _load(result, dict), event_list,
+                      None if call_time is None else float(call_time), _load(tag, dict))
+    except (ValueError, TypeError, RecursionError):
+        return None

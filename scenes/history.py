@@ -1,0 +1,239 @@
+"""History: the last games kept in the archive (``game.history``), newest first, and a replay of any.
+
+A row a game: when it ended, the mode (and its kind where the mode has
+several), what it came to ("You win! · 12 – 9", "23 points") and who else
+played.  A row of chips filters the list: All, each mode the archive holds,
+and after a mode with several kinds each of its kinds (Left/Right, or a
+click).  Up/Down choose a game, Enter (or a click on a row) opens its
+replay, Esc goes back to the menu.  A pad drives it as keys (``scenes.input``).
+
+Start data: ``filter`` (the chip's index) and ``focus`` (the row), kept when
+the replay comes back here.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any
+
+import pygame
+
+from game.history import LIST_LIMIT, Played
+from game.variants import game_class
+from sprites import theme
+from sprites.hud import Button
+
+from .base import Scene
+from .widgets import header, unit_of
+
+EMPTY = "No games yet — play one and it shows here."
+
+
+def mode_title(mode: str, kind: str) -> str:
+    """A game's mode, with its kind where the mode has several ("Classic · Sprint").
+
+    >>> mode_title("classic", "sprint"), mode_title("points", "normal")
+    ('Classic · Sprint', 'Solitaire-Set')
+    """
+    cls = game_class(mode)
+    return cls.TITLE if len(cls.KINDS) == 1 else f"{cls.TITLE} · {cls.kind_named(kind).title}"
+
+
+def date_text(date: str, today: _dt.date | None = None) -> str:
+    """When a game ended, short: "26 Nov 10:36" this year, "26 Nov 2025" before.
+
+    >>> date_text("2026-11-26T10:36:52", _dt.date(2026, 11, 27)), date_text("2025-01-02T08:00:00", _dt.date(2026, 1, 1))
+    ('26 Nov 10:36', '02 Jan 2025')
+    """
+    when = _dt.datetime.fromisoformat(date)
+    today = today or _dt.date.today()
+    return when.strftime("%d %b %H:%M") if when.year == today.year else when.strftime("%d %b %Y")
+
+
+def clipped(text: str, size: int, width: float) -> str:
+    """``text``, cut with "…" to fit ``width`` pixels at ``size``."""
+    if theme.text_size(text, size, True)[0] <= width:
+        return text
+    while text and theme.text_size(text + "…", size, True)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+class HistoryScene(Scene):
+    def enter(self, data: dict[str, Any]) -> None:
+        archive = self.app.history
+        self.total = archive.count()
+        self.filters: list[tuple[str, str | None, str | None]] = [("All", None, None)]
+        kinds = archive.kinds()
+        for mode in dict.fromkeys(m for m, _ in kinds):
+            cls = game_class(mode)
+            self.filters.append((cls.TITLE, mode, None))
+            if len(cls.KINDS) > 1:
+                self.filters += [(f"{cls.TITLE} · {cls.kind_named(k).title}", mode, k) for m, k in kinds if m == mode]
+        self.chips = [Button(label, lambda i=i: self.pick_filter(i)) for i, (label, _m, _k) in enumerate(self.filters)]
+        self.back = Button("Menu", lambda: self.app.manager.switch("menu", {}), "Esc")
+        self.open_button = Button("Replay", self.open, "Enter", accent=True)
+        self.filter = min(max(0, int(data.get("filter", 0))), len(self.filters) - 1)
+        self.focus = max(0, int(data.get("focus", 0)))
+        self.top = 0  # the first row shown
+        self.rows: list[Played] = []
+        self.row_rects: list[tuple[int, pygame.Rect]] = []
+        self.load()
+        super().enter(data)
+
+    # ----- the list ------------------------------------------------------------------------
+    def load(self) -> None:
+        _label, mode, kind = self.filters[self.filter]
+        self.rows = self.app.history.games(mode, kind, LIST_LIMIT)
+        self.focus = min(self.focus, max(0, len(self.rows) - 1))
+        for i, chip in enumerate(self.chips):
+            chip.accent = i == self.filter
+        self.open_button.enabled = bool(self.rows)
+
+    def pick_filter(self, i: int) -> None:
+        self.filter = i % len(self.filters)
+        self.focus = self.top = 0
+        self.load()
+        self.resize(self.size)
+
+    def open(self) -> None:
+        if not self.rows:
+            return
+        game = self.rows[self.focus]
+        self.app.manager.switch("replay", {"id": game.id, "back": {"filter": self.filter, "focus": self.focus}})
+
+    def move(self, step: int) -> None:
+        if self.rows:
+            self.focus = max(0, min(len(self.rows) - 1, self.focus + step))
+            self.scroll()
+
+    def scroll(self) -> None:
+        """Keep the chosen row in sight."""
+        shown = max(1, self.shown)
+        self.top = max(0, min(self.top, self.focus, max(0, len(self.rows) - shown)))
+        if self.focus >= self.top + shown:
+            self.top = self.focus - shown + 1
+        self.lay_rows()
+
+    # ----- input ---------------------------------------------------------------------------
+    def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.KEYDOWN:
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -max(1, self.shown - 1),
+                     pygame.K_PAGEDOWN: max(1, self.shown - 1), pygame.K_HOME: -LIST_LIMIT, pygame.K_END: LIST_LIMIT}
+            if e.key in steps:
+                self.move(steps[e.key])
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.pick_filter(self.filter + (1 if e.key == pygame.K_RIGHT else -1))
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open()
+            elif e.key == pygame.K_ESCAPE:
+                self.back.action()
+            else:
+                return False
+            return True
+        if e.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(self.top - e.y, max(0, len(self.rows) - self.shown)))
+            self.focus = max(self.top, min(self.focus, self.top + self.shown - 1))
+            self.lay_rows()
+            return True
+        for b in self.chips + [self.open_button, self.back]:
+            if b.handle_event(e):
+                return True
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for i, r in self.row_rects:
+                if r.collidepoint(e.pos):
+                    self.focus = i
+                    self.open()
+                    return True
+        return False
+
+    # ----- layout ----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u = unit_of(size)
+        self.width = round(min(w - u * 2, u * 58))
+        self.left = round((w - self.width) / 2)
+        self.lay_chips()
+        bw = round(u * 10)
+        self.open_button.rect = pygame.Rect(w // 2 - bw - round(u * 0.5), h - round(u * 3.6), bw, round(u * 2.1))
+        self.back.rect = pygame.Rect(w // 2 + round(u * 0.5), h - round(u * 3.6), bw, round(u * 2.1))
+        self.list_top = u * 10.0
+        self.pitch = u * 2.3
+        self.shown = max(1, int((self.back.rect.top - u * 0.8 - self.list_top) // self.pitch))
+        self.scroll()
+
+    def lay_chips(self) -> None:
+        """The chips in one row under the header; when they are wider than the page, the row slides so the
+        chosen one is in sight (the others out of sight take no clicks)."""
+        u = self.u
+        size = round(u * 0.85)
+        widths = [theme.text_size(label, size, True)[0] + round(u * 1.6) for label, _m, _k in self.filters]
+        gap = round(u * 0.4)
+        xs, x = [], 0
+        for cw in widths:
+            xs.append(x)
+            x += cw + gap
+        total = x - gap
+        shift = 0
+        if total > self.width:
+            chosen_end = xs[self.filter] + widths[self.filter]
+            shift = max(0, min(chosen_end - self.width + round(u * 2), total - self.width))
+            shift = min(shift, xs[self.filter])
+        else:
+            shift = -(self.width - total) // 2
+        y = round(u * 6.9)
+        for chip, cx, cw in zip(self.chips, xs, widths):
+            left = self.left + cx - shift
+            inside = left >= self.left - 1 and left + cw <= self.left + self.width + 1
+            chip.rect = pygame.Rect(left, y, cw, round(u * 1.8)) if inside else pygame.Rect(0, 0, 0, 0)
+
+    def lay_rows(self) -> None:
+        u = self.u
+        self.row_rects = []
+        for k in range(self.shown):
+            i = self.top + k
+            if i >= len(self.rows):
+                break
+            self.row_rects.append((i, pygame.Rect(self.left, round(self.list_top + k * self.pitch), self.width,
+                                                  round(self.pitch - u * 0.35))))
+
+    # ----- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.u
+        w, h = surface.get_size()
+        more = f" · the last {LIST_LIMIT} listed" if self.total > LIST_LIMIT else ""
+        header(surface, "History", f"{self.total} game{'s' * (self.total != 1)} kept{more} · any one replays", u)
+        for chip in self.chips:
+            chip.draw(surface)
+        if not self.rows:
+            theme.blit_text(surface, EMPTY, round(u * 1.1), (w / 2, self.list_top + u * 4), theme.MUTED, True,
+                            "center")
+        for i, r in self.row_rects:
+            self.draw_row(surface, self.rows[i], r, i == self.focus)
+        if self.top > 0:
+            theme.blit_text(surface, "▲", round(u * 0.8), (self.left + self.width + u * 0.2, self.list_top),
+                            theme.DIM, True, "midleft")
+        if self.top + self.shown < len(self.rows):
+            y = self.list_top + self.shown * self.pitch - u * 0.6
+            theme.blit_text(surface, "▼", round(u * 0.8), (self.left + self.width + u * 0.2, y), theme.DIM, True,
+                            "midleft")
+        self.open_button.draw(surface)
+        self.back.draw(surface)
+        tip = "Left/Right filter · Up/Down choose · Enter or a click replays · Esc menu"
+        theme.blit_text(surface, tip, round(u * 0.8), (w / 2, h - u * 0.7), theme.DIM, True, "center")
+
+    def draw_row(self, surface: pygame.Surface, g: Played, r: pygame.Rect, lit: bool) -> None:
+        u = self.u
+        theme.panel(surface, r, round(u * 0.4), (255, 255, 255, 34 if lit else 16),
+                    theme.ACCENT if lit else theme.PANEL_EDGE)
+        size = round(min(u * 0.95, r.h * 0.5))
+        y = r.centery
+        inner = r.w - u * 1.6
+        cols = (0.0, 0.17, 0.45, 0.77)  # date, mode, result, opponents: shares of the row
+        xs = [r.left + u * 0.8 + inner * f for f in cols] + [r.right - u * 0.8]
+        who = ", ".join(g.opponents()) or "solo"
+        texts = ((date_text(g.date), theme.MUTED), (mode_title(g.mode, g.kind), theme.INK),
+                 (g.headline(), theme.GOOD if g.result.get("won") else theme.INK), (who, theme.MUTED))
+        for k, (text, colour) in enumerate(texts):
+            room = xs[k + 1] - xs[k] - u * 0.6
+            theme.blit_text(surface, clipped(text, size, room), size, (xs[k], y), colour, True, "midleft")
