@@ -376,3 +376,46 @@ def _played(row: Any, events: Any) -> Played | None:
                       None if call_time is None else float(call_time), _load(tag, dict))
     except (ValueError, TypeError, RecursionError):
         return None
+
+
+# ----- the window's part ------------------------------------------------------------------------
+class Archiving:
+    """What the App knows of the history; it brings ``store`` (the player's folder) and ``tell``."""
+
+    store: Any
+    _history: Any = None  # the archive, opened the first time it is asked for (start-up stays fast)
+
+    def tell(self, title: str, text: str) -> None:
+        raise NotImplementedError
+
+    @property
+    def history(self):
+        """The archive of finished games (``game.history.Archive``) in the store's folder; a damaged one is
+        set aside and a notice shown, once."""
+        if self._history is None:
+            from game.history import Archive
+
+            self._history = Archive(self.store.dir)
+        for n in self._history.take_notices():
+            self.tell("Notice", n)
+        return self._history
+
+    def archive_game(self, session: Any, names: list[str], summary: dict[str, Any]) -> int | None:
+        """Keep a finished game in the history: its mode, kind, seed, options, level, seats, what the players
+        were called, its events and ``result()`` with the results screen's title and score.  Its id, or None
+        when it was not kept (a notice says why on a disk problem)."""
+        result = {**session.result(), "summary": {"title": str(summary.get("title") or ""),
+                                                  "score": str(summary.get("score") or "")}}
+        try:
+            return self.history.add({
+                "mode": session.mode, "kind": session.game.kind, "seed": session.seed,
+                "options": dict(session.options), "level": session.level, "seats": list(session.seats),
+                "names": list(names), "result": result, "events": list(session.events),
+                "call_time": session.call_time, "tag": dict(session.tag)})
+        except ValueError:
+            return None
+
+    def close_history(self) -> None:
+        if self._history is not None:
+            self._history.close()
+            self._history = None

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.history import Archiving
 from sprites import cardart, theme
 from sprites.layout import desktop_size, fit_window
 
@@ -61,7 +62,7 @@ class _SilentAudio:
         pass
 
 
-class App:
+class App(Archiving):
     """The game window and its loop."""
 
     def __init__(self, options: Options | None = None) -> None:
@@ -72,7 +73,6 @@ class App:
         cardart.reset_caches()
         self.store = self._open_store(self.options.data_dir)
         self._journaled: dict[str, tuple[Any, int]] = {}  # mode -> (session, events on disk)
-        self._history: Any = None  # the archive of finished games, opened when first used
         s = self.settings
         size = self.options.size or tuple(s.get("window_size", (1280, 720)))
         self.windowed_size = fit_window(size, desktop_size(), MIN_SIZE)
@@ -152,32 +152,6 @@ class App:
             self.store.record_result(mode, result)
         except ValueError:
             pass
-
-    @property
-    def history(self):
-        """The archive of finished games (``game.history.Archive``), opened the first time it is asked for;
-        a damaged one is set aside and a notice shown."""
-        if self._history is None:
-            from game.history import Archive
-
-            self._history = Archive(self.store.dir)
-        for n in self._history.take_notices():
-            self.tell("Notice", n)
-        return self._history
-
-    def archive_game(self, session: Any, names: list[str], summary: dict[str, Any]) -> int | None:
-        """Keep a finished game in the history (its mode, seed, options, level, seats, events and result,
-        with the results screen's title and score); its id, or None when it was not kept."""
-        result = {**session.result(), "summary": {"title": str(summary.get("title") or ""),
-                                                  "score": str(summary.get("score") or "")}}
-        try:
-            return self.history.add({
-                "mode": session.mode, "kind": session.game.kind, "seed": session.seed,
-                "options": dict(session.options), "level": session.level, "seats": list(session.seats),
-                "names": list(names), "result": result, "events": list(session.events),
-                "call_time": session.call_time, "tag": dict(session.tag)})
-        except ValueError:
-            return None
 
     def bot_memory(self) -> dict[str, Any]:
         """What the bots remember of past games (``game.practice.memory``), for a new session."""
@@ -414,6 +388,5 @@ class App:
             self.settings["window_size"] = list(self.windowed_size)
         self.store.save_settings()
         self.store.close()
-        if self._history is not None:
-            self._history.close()
+        self.close_history()
         pygame.quit()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from game.history import LIST_LIMIT, Played
 from game.variants import game_class
 from sprites import theme
@@ -202,7 +203,7 @@ class HistoryScene(Scene):
         u = self.u
         w, h = surface.get_size()
         more = f" · the last {LIST_LIMIT} listed" if self.total > LIST_LIMIT else ""
-        header(surface, "History", f"{self.total} game{'s' * (self.total != 1)} kept{more} · any one replays", u)
+        header(surface, "History", f"{plural(self.total, 'game')} kept{more} · any one replays", u)
         for chip in self.chips:
             chip.draw(surface)
         if not self.rows:

@@ -24,6 +24,7 @@ import pygame
 from game import session as sessions
 from game.history import Played
 from game.move import Move
+from game.variants import game_class
 from sprites import theme
 from sprites.hud import Button, clock_text
 
@@ -34,8 +35,7 @@ from .widgets import unit_of
 
 SPEEDS = (1, 4, 16)
 MAX_GAP = 3.0  # seconds of game time the replay waits at most between two events (a long think is shortened)
-MARKS = {"set": "set", "ultra": "set", "miss": "miss", "deal": "deal", "deal3": "deal", "add": "deal",
-         "draw": "deal", "reshuffle": "deal"}
+MARKS = {"miss": "miss", "deal": "deal", "deal3": "deal", "add": "deal", "draw": "deal", "reshuffle": "deal"}
 MARK_COLOURS = {"set": theme.GOOD, "miss": theme.BAD, "deal": theme.INFO}
 _WATCHING: dict[type, type] = {}  # a play scene's class -> its class for watching inside the replay
 
@@ -58,16 +58,18 @@ def watching_class(cls: type) -> type:
     return _WATCHING[cls]
 
 
-def mark_of(event: str) -> str | None:
-    """What the timeline marks an event as: "set", "miss", "deal", or None.
+def mark_of(event: str, mode: str) -> str | None:
+    """What the timeline marks an event of a game of ``mode`` as: "set" (a pick of a whole Set, the mode's
+    own pick too), "miss", "deal", or None.
 
-    >>> mark_of("P2 set 1RDE 2GOH 3PSF @4.00"), mark_of("deal3 @9.00"), mark_of("P1 call @3.00")
-    ('set', 'deal', None)
+    >>> [mark_of(e, "classic") for e in ("P2 set 1RDE 2GOH 3PSF @4.00", "deal3 @9.00", "P1 call @3.00")]
+    ['set', 'deal', None]
     """
     try:
-        return MARKS.get(Move.parse(event).verb)
+        verb = Move.parse(event).verb
     except ValueError:
         return None
+    return "set" if game_class(mode).whole_pick(verb) else MARKS.get(verb)
 
 
 class ReplayScene(Scene):
@@ -143,6 +145,7 @@ class ReplayScene(Scene):
         self.inner = inner
         if old is not None:
             old.exit()
+            inner.toast.update(60.0)  # "Replay — Esc to stop" is said once, when the replay opens
 
     @property
     def session(self):
@@ -256,7 +259,7 @@ class ReplayScene(Scene):
         """(x, what) of every Set, miss and deal on the timeline."""
         out = []
         for event, t in zip(self.events, self.times):
-            what = mark_of(event)
+            what = mark_of(event, self.game.mode)
             if what is not None:
                 out.append((self.x_of(t), what))
         return out

@@ -157,7 +157,7 @@ def test_bad_rows_are_skipped_not_a_crash(tmp_path):
         with a.db:
             a.db.execute("INSERT INTO games (mode, kind, options, seed, level, date, seats, names, result, events, "
                          "call_time, tag) SELECT mode, kind, options, seed, level, date, seats, names, result, events,"
-                         f" call_time, tag FROM games WHERE id = ?", (good,))
+                         " call_time, tag FROM games WHERE id = ?", (good,))
             a.db.execute(f"UPDATE games SET {column} = {value} WHERE id = last_insert_rowid()")
     ids = sorted(g.id for g in a.games(limit=1000))
     events_row = 5 + [c for c, _ in bad].index("events")  # a listing does not read the events: its row is listed
