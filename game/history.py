@@ -300,8 +300,9 @@ def _row(g: dict[str, Any]) -> tuple[Any, ...]:
     date = g.get("date") or now_text()
     if not _is_date(date):
         raise ValueError(f"a date is ISO text, not {date!r}")
-    checks = (("options", dict, {}), ("result", dict, None), ("events", list, None), ("seats", list, ["human"]),
-              ("names", list, []), ("tag", dict, {}))
+    checks: tuple[tuple[str, type, Any], ...] = (
+        ("options", dict, {}), ("result", dict, None), ("events", list, None), ("seats", list, ["human"]),
+        ("names", list, []), ("tag", dict, {}))
     values: dict[str, Any] = {}
     for name, kind_of, default in checks:
         v = g.get(name, default)

@@ -292,7 +292,7 @@ class ReplayScene(Scene):
         return w, max(1, h - self.bar_height())
 
     def bar_height(self) -> int:
-        return round(unit_of(self.size) * 5.2)
+        return round(unit_of(self.size) * 5.9)
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -300,12 +300,12 @@ class ReplayScene(Scene):
         bar = self.bar = pygame.Rect(0, h - self.bar_height(), w, self.bar_height())
         width = round(min(w - u * 2, u * 60))
         left = (w - width) // 2
-        self.track = pygame.Rect(left, bar.top + round(u * 1.0), width, round(u * 0.7))
+        self.track = pygame.Rect(left, bar.top + round(u * 1.1), width, round(u * 0.7))
         bw, gap = round(u * 7.5), round(u * 0.5)
         widths = [bw, bw, bw, round(u * 4.5), bw]
         x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.buttons, widths):
-            b.rect = pygame.Rect(x, bar.top + round(u * 2.4), bw_, round(u * 2.1))
+            b.rect = pygame.Rect(x, bar.top + round(u * 2.5), bw_, round(u * 2.1))
             x += bw_ + gap
         if self.inner is not None:
             self.inner.view_size = self.table_size()
@@ -350,5 +350,5 @@ class ReplayScene(Scene):
             right = f"{self.problem} · {right}"
         theme.blit_text(surface, right, size, (r.right, r.top - u * 0.15), theme.MUTED, True, "bottomright")
         legend = "green: Set · red: miss · blue: deal"
-        theme.blit_text(surface, legend, round(u * 0.7), (self.bar.centerx, self.bar.bottom - u * 0.45), theme.DIM,
+        theme.blit_text(surface, legend, round(u * 0.7), (self.bar.centerx, self.bar.bottom - u * 0.65), theme.DIM,
                         True, "center")
