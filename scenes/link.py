@@ -195,15 +195,16 @@ class SessionLink:
             res["again"] = scene.data.get("again")  # Play again: back to the room's lobby
         elif not scene.demo and ("daily" in scene.data or "level_id" in scene.data):
             name = count_play(scene, res)  # a daily or a level play is counted its own way
-        if not scene.demo:  # every finished game is kept in the history (online: the events this window got)
-            res["archived"] = scene.app.archive_game(self.session, [self.seat_name(p) for p in self.session.players],
-                                                     res)
         if not scene.demo and not scene.online and scene.session.bots:
             scene.app.remember_bots(scene.session)
         if not scene.demo and not scene.online and not ("daily" in scene.data or "level_id" in scene.data):
             scene.app.record_result(scene.mode, {"won": bool(scene.game.won), "time": round(scene.clock, 2),
                                                  "score": res.get("stat_score"), "kind": scene.game.kind})
         scene.app.manager.switch(name, res)
+        if not scene.demo:  # kept in the history (online: the events this window got); after the switch, so a
+            # notice about the history file shows over the results
+            res["archived"] = scene.app.archive_game(self.session, [self.seat_name(p) for p in self.session.players],
+                                                     res)
 
     def results(self) -> dict[str, Any]:
         """What the results screen shows: the mode's own summary (title, score, lines, Sets by worth),

@@ -190,3 +190,14 @@ def test_a_pad_drives_the_replay_as_keys(app):
     for e in app.pads.handle(a) + app.pads.handle(right):
         app.manager.handle_event(e)
     assert not r.playing and r.pos == 1
+
+
+def test_a_damaged_history_found_at_a_games_end_is_said_over_the_results(app):
+    (app.store.dir / "history.sqlite").write_bytes(b"not a database, only words " * 40)
+    app.manager.switch("findall", {"seed": 9, "options": {"cards": 12}})
+    app.step(0.0)
+    settle(app)
+    take_sets(app, FindAllScene, click_cards, rounds=10)
+    stack = [type(s).__name__ for s in app.manager.stack]
+    assert stack == ["ResultsScene", "MessageScene"] and "set aside" in top(app).data["text"]
+    assert app.history.count() == 1 and list(app.store.dir.glob("history.sqlite.damaged-*"))
