@@ -17,9 +17,10 @@ from game.move import Move
 from game.variants.classic import Classic
 from sprites import theme
 from sprites.cardart import ASPECT, art_for
-from sprites.hud import Button, ring
+from sprites.hud import Button, clock_text, ring
 
 from .board import TableBoard
+from .costs import float_cost, miss_cost, penalty
 from .memory import MemoryBoard
 from .table import TableScene
 
@@ -92,7 +93,7 @@ class ClassicScene(TableScene):
         if self.caller is None:
             if len(self.humans) > 1 and self.input != "mouse":
                 self.toast.show("Call SET first: " + ", ".join(
-                    f"{p} {CALL_KEY_NAMES[int(p[1:]) - 1]}" for p in self.humans), theme.INFO)
+                    f"{self.seat_name(p)} {CALL_KEY_NAMES[int(p[1:]) - 1]}" for p in self.humans), theme.INFO)
                 return False
             self.call(self.humans[0] if self.humans else "P1")
         return self.caller is not None
@@ -179,15 +180,16 @@ class ClassicScene(TableScene):
             self.board.flipped(m, at)
         elif m.verb == "miss":
             if m.cards:
-                self.float_text("−1", at, theme.BAD)
+                float_cost(self, at)
                 self.shake(list(m.cards))
             else:
                 self.app.sound("wrong")
                 if not self.game.LAPSE_COSTS:  # Memory: the cards just turn back
-                    self.toast.show(f"{who}: time is up — the cards turn back", theme.BAD)
+                    self.toast.show(f"{self.seat_name(who)}: time is up — the cards turn back", theme.BAD)
                 else:
-                    self.float_text("−1", at, theme.BAD)
-                    self.toast.show(f"{who}: time is up — the call costs 1", theme.BAD)
+                    float_cost(self, at)
+                    self.toast.show(f"{self.seat_name(who)}: time is up — the call costs {miss_cost(self.v)}",
+                                    theme.BAD)
             self.sync()
         else:
             if m.verb == "end" and self.session.left == 0:
@@ -200,6 +202,10 @@ class ClassicScene(TableScene):
             self.app.sound("lose" if self.v.get("lost") or not self.game.won else "win")
 
     # ----- time -------------------------------------------------------------------------
+    def clock_label(self) -> str:
+        """The clock; in Sprint the time with its penalties, the moment one is paid."""
+        return clock_text(self.clock + penalty(self.v)) if penalty(self.v) else super().clock_label()
+
     def update(self, dt: float) -> None:
         before = self.call_left
         super().update(dt)
@@ -283,6 +289,11 @@ class ClassicScene(TableScene):
         """The score shown for player ``p``."""
         v = self.v
         return v["scores"][p] if "scores" in v else len(v["taken"]) if v.get("timed") == "sprint" else v["score"]
+
+    def float_text(self, s: str, pos, color, area: pygame.Rect | None = None) -> None:
+        """A "+1" at a player's place rises inside that player's row of the panel (never into the next one's)."""
+        rows = [self.player_box(i) for i in range(len(self.v["players"]))]
+        super().float_text(s, pos, color, area or next((b for b in rows if b.collidepoint(pos)), None))
 
     # ----- drawing ----------------------------------------------------------------------
     def player_pos(self, p: str) -> tuple[float, float]:

@@ -21,8 +21,9 @@ class Effects:
         self.bursts: list[Burst] = []
         self.seed = 0  # bursts made so far: each one's particles are seeded by it
 
-    def float_text(self, s: str, pos, color, unit: float) -> None:
-        self.floats.append(FloatText(s, pos, color, round(unit * 2.2)))
+    def float_text(self, s: str, pos, color, unit: float, area: pygame.Rect | None = None) -> None:
+        """A rising text at ``pos`` (with ``area``: kept inside it, see ``FloatText``)."""
+        self.floats.append(FloatText(s, pos, color, round(unit * 2.2), area))
 
     def burst(self, pos, palette: str, unit: float) -> None:
         self.seed += 1

@@ -1,4 +1,5 @@
-"""The HUD of a play scene: the top bar (title, REPLAY/DEMO, clock, Rules and Pause), the deck, the toast.
+"""The HUD of a play scene: the top bar (title, REPLAY/DEMO, clock, Rules and Pause), the deck, the toast
+(in the bottom strip right of the deck's count: ``message_area``).
 
 A play scene holds one ``Hud`` and tells it what to show; ``regions`` gives
 the bars as redraw regions (area, what it shows) for ``scenes.redraw``.
@@ -27,6 +28,13 @@ def window_left(e: pygame.event.Event) -> bool:
     if e.type == pygame.ACTIVEEVENT:  # the SDL1-style twin: state 2 input focus, 4 shown on screen
         return not getattr(e, "gain", 1) and bool(getattr(e, "state", 0) & 6)
     return e.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+
+
+def hides_cards(scene: Any) -> bool:
+    """Does pausing this play scene (or opening its rules) hide the cards under a solid veil?  In every
+    game with a clock or opponents, so a paused game gives no time to look; a solitaire without a clock
+    may show them through a translucent one."""
+    return bool(scene.SHOW_CLOCK or scene.online or len(scene.seats) > 1)
 
 
 def key_matches(e: pygame.event.Event, label: str) -> bool:
@@ -67,6 +75,25 @@ class Hud:
         for k, b in enumerate(self.top_buttons):
             b.rect = pygame.Rect(side.right - (k + 1) * bw - k * u * 0.5, frame.top.centery - bh // 2, bw, bh)
 
+    def deck_rect(self, frame: Frame) -> pygame.Rect:
+        """Where the deck's backs and its count lie in the bottom strip (room for the widest count)."""
+        f, u = frame, frame.unit
+        x = f.deck_pos[0]
+        words = theme.text_size("81 in the deck", round(u * 1.0), True)[0]
+        left = round(x - u * 1.5) - 4  # the backs' left edge, and their stagger
+        return pygame.Rect(left, f.bottom.top, round(x + u * 2.2 + words) - left, f.bottom.h)
+
+    def message_area(self, frame: Frame) -> pygame.Rect:
+        """Where a message (the toast) may go: the bottom strip right of the deck's count, to the window's
+        right margin (under the side panel too), so it never covers a counter."""
+        f, u = frame, frame.unit
+        left = self.deck_rect(f).right + round(u * 0.6)
+        return pygame.Rect(left, f.bottom.top, f.size[0] - round(u * 0.6) - left, f.bottom.h)
+
+    def toast_rect(self, frame: Frame, size: float = 1.1) -> pygame.Rect:
+        """The box the toast is drawn in now (see ``Toast.box``)."""
+        return self.toast.box(self.message_area(frame), round(frame.unit * size), frame.board.centerx)
+
     def toast_key(self) -> tuple:
         t = self.toast
         return (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
@@ -75,7 +102,7 @@ class Hud:
                 buttons: list[Button]) -> list[tuple[pygame.Rect, Any]]:
         """The bars as redraw regions: the top bar, the toast strip, the side panel, the deck, each button."""
         f = frame
-        out = [(f.top, top), (pygame.Rect(f.board.left, f.bottom.top, f.board.w, f.bottom.h), self.toast_key()),
+        out = [(f.top, top), (self.message_area(f), self.toast_key()),
                (f.side, side), (pygame.Rect(0, f.bottom.top, f.board.left + deck_w, f.bottom.h), deck)]
         return out + [(b.rect.inflate(6, 6), (b.hover, b.focus, b.enabled, b.label)) for b in buttons]
 
@@ -107,4 +134,5 @@ class Hud:
                         (x + u * 2.2, y), theme.MUTED, True, "midleft")
 
     def draw_toast(self, surface: pygame.Surface, frame: Frame, size: float) -> None:
-        self.toast.draw(surface, (frame.board.centerx, frame.bottom.centery), round(frame.unit * size))
+        """The toast in the message area, under the board's middle when it can be (one line, or two)."""
+        self.toast.draw_in(surface, self.message_area(frame), round(frame.unit * size), frame.board.centerx)

@@ -30,6 +30,16 @@ END_PAUSE = 1.3  # seconds the finished table stays before the results
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 
 
+def bot_name(seat: str, number: int | None = None) -> str:
+    """A bot's name from its seat ("bot:expert"): "Bot (expert)", or with a seat's number "Bot 3 (expert)".
+
+    >>> bot_name("bot:expert"), bot_name("bot:casual", 3)
+    ('Bot (expert)', 'Bot 3 (casual)')
+    """
+    level = seat.split(":", 1)[-1]
+    return f"Bot {number} ({level})" if number else f"Bot ({level})"
+
+
 class SessionLink:
     """The session of one play scene, and the way its events reach the screen."""
 
@@ -214,19 +224,22 @@ class SessionLink:
                 "won": bool(game.won), "time": self.scene.clock, "lower_is_better": game.LOWER_IS_BETTER}
 
     def seat_name(self, p: str) -> str:
-        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3" (online:
-        the name the player gave, and "reconnecting…" while they are away)."""
+        """How the window calls player ``p``, in the side panel, the toasts and the results alike: "You"
+        (the one person at this keyboard; online, this window's seat), "Bot (expert)" (with its seat's
+        number when two bots share a level: "Bot 3 (casual)"), or "P3" (hot seat); online, the name the
+        player gave, and "reconnecting…" while they are away."""
         s = self.session
         i = int(p[1:]) - 1
         if self.scene.online:
             if i == s.seat:
                 return "You"
-            name = s.names[i] if i < len(s.names) and s.names[i] else p
-            away = s.status(i)
             bot = i < len(s.seats) and s.seats[i].startswith("bot:")
-            return f"{name} (bot)" if bot else f"{name} ({away})" if away else name
+            name = s.names[i] if i < len(s.names) and s.names[i] else bot_name(s.seats[i]) if bot else p
+            away = s.status(i)
+            return f"{name} ({away})" if away and not bot else name  # (the room names a bot "Bot (expert)")
         if i < len(s.seats) and s.seats[i] != "human":
-            return f"{p} (bot)"
+            same = [k for k, seat in enumerate(s.seats) if seat == s.seats[i]]
+            return bot_name(s.seats[i], i + 1 if len(same) > 1 else None)
         humans = [q for q in s.players if s.kind(q) != "bot"]
         return "You" if len(humans) == 1 and p == humans[0] else p
 

@@ -23,8 +23,14 @@ from .widgets import ButtonColumn, unit_of
 _veils: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def veil(surface: pygame.Surface) -> None:
-    """Darken what is underneath."""
+SOLID_VEIL = (10, 16, 28)  # a paused game's cover: nothing of the cards shows through
+
+
+def veil(surface: pygame.Surface, solid: bool = False) -> None:
+    """Darken what is underneath (``solid``: hide it)."""
+    if solid:
+        surface.fill(SOLID_VEIL)
+        return
     size = surface.get_size()
     v = _veils.get(size)
     if v is None:
@@ -54,8 +60,10 @@ class Overlay(Scene):
         bh = round(min(h * self.BOX[1] + u * 4, h - 2 * u))
         return pygame.Rect((w - bw) // 2, (h - bh) // 2, bw, bh)
 
+    solid = False  # does the veil hide the screen underneath (a paused game with a clock or opponents)?
+
     def draw_box(self, surface: pygame.Surface, title: str) -> pygame.Rect:
-        veil(surface)
+        veil(surface, self.solid)
         r = self.box()
         u = unit_of(self.size)
         pygame.draw.rect(surface, (22, 36, 60), r, border_radius=round(u))
@@ -85,6 +93,7 @@ class PauseScene(Overlay):
         self.confirm = ButtonColumn([Button("No", self.keep_playing, "Esc", accent=True),
                                      Button("Yes, end it", self.end_game, "Y")])
         self.column = self.menu
+        self.solid = bool(data.get("hide", True))  # a clock or opponents: a pause gives no time to look
         super().enter(data)
 
     def quit_to_menu(self) -> None:
@@ -206,6 +215,7 @@ class HelpScene(Overlay):
 
     def enter(self, data: dict[str, Any]) -> None:
         self.info = MODES[data.get("mode", variants.MODES[0])]
+        self.solid = bool(data.get("hide"))  # over a game whose clock it stops: as a pause, it hides the cards
         self.ok = Button("Got it", self.close, "Esc", accent=True)
         self.tour = Button("Tutorial", self.tutorial, "T")
         super().enter(data)

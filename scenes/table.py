@@ -31,7 +31,7 @@ from sprites.layout import Frame
 from .base import Scene
 from .board import TableBoard
 from .effects import Effects
-from .hud import Hud, key_matches
+from .hud import Hud, hides_cards, key_matches
 from .link import SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
@@ -234,7 +234,8 @@ class TableScene(Scene):
         if not self.game.over:
             # online, the host may end the game for everyone (the pause screen asks first); a guest may not
             end_all = self.session.end_for_everyone if self.online and self.session.hosting else None
-            self.app.manager.push("pause", {"mode": self.mode, "online": self.online, "end_all": end_all})
+            self.app.manager.push("pause", {"mode": self.mode, "online": self.online, "end_all": end_all,
+                                            "hide": hides_cards(self)})
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""
@@ -248,7 +249,7 @@ class TableScene(Scene):
         self.session.resume(self.app.now)
 
     def show_help(self) -> None:
-        self.app.manager.push("help", {"mode": self.mode})
+        self.app.manager.push("help", {"mode": self.mode, "hide": hides_cards(self)})
 
     # ----- moves -------------------------------------------------------------------------
     def acting_seat(self) -> int:
@@ -279,8 +280,8 @@ class TableScene(Scene):
         """Shake refused cards and say why (None: why they are not a Set; "": say nothing)."""
         self.board.shake(cards, why)
 
-    def float_text(self, s: str, pos, color) -> None:
-        self.effects.float_text(s, pos, color, self.frame.unit)
+    def float_text(self, s: str, pos, color, area: pygame.Rect | None = None) -> None:
+        self.effects.float_text(s, pos, color, self.frame.unit, area)
 
     def burst(self, pos) -> None:
         self.effects.burst(pos, str(self.app.settings.get("palette", "standard")), self.frame.unit)
@@ -330,7 +331,7 @@ class TableScene(Scene):
         self.link.finish()
 
     def seat_name(self, p: str) -> str:
-        """How the results and the side panel call player ``p``: "You", "P2 (bot)", or "P3"."""
+        """How the window calls player ``p`` everywhere: "You", "Bot (expert)", or "P3"."""
         return self.link.seat_name(p)
 
     @property

@@ -205,7 +205,7 @@ class TwentyScene(TableScene):
         who = self.caller or self.humans[0]
         if c not in self.disp_table and c not in self.disp_hands[who]:
             owner = next(p for p, h in self.disp_hands.items() if c in h)
-            mine = "your" if self.seat_name(who) == "You" else f"{who}'s"
+            mine = "your" if self.seat_name(who) == "You" else f"{self.seat_name(who)}'s"
             self.toast.show(f"That is {self.seat_name(owner)}'s card: pick from the table or {mine} own cards",
                             theme.INFO)
             return

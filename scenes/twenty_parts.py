@@ -171,9 +171,7 @@ class TwentyView:
         if self.scene.interlude is not None:
             sc = self.scene
             draw_interlude(surface, sc.frame.board, u, sc.interlude, sc.seat_name, PLAYER_COLORS)
-        half = theme.text(self.scene.toast.s, round(u * 1.1), theme.INK, True).get_width() / 2 + u * 1.5
-        cx = min(max(self.scene.frame.board.centerx, half), surface.get_width() - half)
-        self.scene.toast.draw(surface, (round(cx), self.scene.frame.bottom.centery), round(u * 1.1))
+        self.scene.hud.draw_toast(surface, self.scene.frame, 1.1)
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
         """The deck left of the table, the discard pile right of it, with their counts."""

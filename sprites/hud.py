@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from .theme import ACCENT, BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, INK, MUTED, blit_text, text
+from .theme import ACCENT, BUTTON, BUTTON_HOVER, BUTTON_OFF, DIM, INK, MUTED, blit_text, text, text_size, wrap
 
 
 class Button:
@@ -99,11 +99,20 @@ def row_buttons(buttons: list[Button], rect: pygame.Rect, gap: int) -> None:
 
 
 class FloatText:
-    """A '+3' or '−2' that rises and fades where something happened."""
+    """A '+3' or '−2' that rises and fades where something happened.
+
+    With ``area`` (a player's row in the side panel, a corner of the top bar) it stays inside it: its
+    size fits the area's height, it rises from the area's foot to its top, and nothing of it is drawn
+    outside, so it never looks like another row's.
+    """
 
     LIFE = 1.1
 
-    def __init__(self, s: str, pos: tuple[float, float], color, size: int) -> None:
+    def __init__(self, s: str, pos: tuple[float, float], color, size: int,
+                 area: pygame.Rect | None = None) -> None:
+        self.area = pygame.Rect(area) if area is not None else None
+        if self.area is not None:
+            size = max(8, min(size, round(self.area.h * 0.5)))
         self.s, self.pos, self.color, self.size = s, pos, color, size
         self.t = 0.0
         self._shown: tuple[float, pygame.Surface] | None = None  # (t, image): a frame drawn in parts fades it once
@@ -116,7 +125,9 @@ class FloatText:
         self.t += dt
 
     def bounds(self) -> pygame.Rect:
-        """The area it covers over its whole life (it rises 60 px)."""
+        """The area it covers over its whole life (it rises 60 px; in an area, the area)."""
+        if self.area is not None:
+            return self.area.copy()
         w = round(self.size * 0.9 * len(self.s) * 1.4) + 24
         r = pygame.Rect(0, 0, w, 60 + self.size * 2)
         r.midbottom = (round(self.pos[0]), round(self.pos[1] + self.size))
@@ -135,15 +146,73 @@ class FloatText:
         self._shown = (self.t, img)
         return img
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def rect(self) -> pygame.Rect:
+        """Where the text is now: risen from where it started (in an area: from its foot to its top)."""
         k = min(1.0, self.t / self.LIFE)
         img = self.image()
+        rise = 1 - (1 - k) ** 2
         x, y = self.pos
-        surface.blit(img, img.get_rect(center=(round(x), round(y - 60 * (1 - (1 - k) ** 2)))))
+        r = img.get_rect()
+        if self.area is None:
+            r.center = (round(x), round(y - 60 * rise))
+            return r
+        a = self.area
+        low, high = a.bottom - r.h / 2, a.top + r.h / 2
+        r.center = (round(x), round(low + (high - low) * rise) if low > high else a.centery)
+        return r.clamp(a)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img, r = self.image(), self.rect()
+        if self.area is None:
+            surface.blit(img, r)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(clip.clip(self.area))
+        surface.blit(img, r)
+        surface.set_clip(clip)
+
+
+BREAKS = {";": 0.8, "—": 0.8, ":": 0.9, ",": 0.95}  # a line of a two-line message best ends after these
+
+
+def two_lines(s: str, size: int, width: int) -> list[str] | None:
+    """``s`` split into two lines (bold, ``size``) no wider than ``width`` each, as even as may be and
+    after a stop where one is near (None: it does not fit in two).
+
+    >>> two_lines("Not a Set — number: two 1s, one 3; colour: two red, one green", 12, 260)
+    ['Not a Set — number: two 1s, one 3;', 'colour: two red, one green']
+    """
+    words = s.split(" ")
+    best: tuple[float, list[str]] | None = None
+    for i in range(1, len(words)):
+        first, second = " ".join(words[:i]), " ".join(words[i:])
+        if words[i] == "—":
+            continue  # a dash opens no line
+        w1, w2 = text_size(first, size, True)[0], text_size(second, size, True)[0]
+        if max(w1, w2) > width:
+            continue
+        score = max(w1, w2) * BREAKS.get(first[-1], 1.0)
+        if best is None or score < best[0]:
+            best = (score, [first, second])
+    return best[1] if best else None
+
+
+def shorten(s: str, size: int, width: int) -> str:
+    """``s`` cut with an ellipsis to fit ``width`` (bold, ``size``)."""
+    while s and text_size(s + "…", size, True)[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "…"
 
 
 class Toast:
-    """One line of news under the board ('color: two red, one green'); fades after a while."""
+    """News under the board ('Not a Set — colour: two red, one green'); fades after a while.
+
+    It is shown in a message area (``draw_in``): on one line when it fits, else on two lines in a
+    slightly smaller size, always inside the area (the bottom strip, clear of the deck's count).
+    """
+
+    PAD = (14, 6)  # the box's margin around the words, px
+    PITCH = 1.05  # two lines' distance, in text sizes
 
     def __init__(self) -> None:
         self.s = ""
@@ -166,19 +235,56 @@ class Toast:
         if self.s:
             self.t += dt
 
-    def draw(self, surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+    def lines(self, area: pygame.Rect, size: int) -> tuple[list[str], int]:
+        """The message's lines in ``area`` and their text size: one line at ``size`` when it fits, else two
+        lines as large as the area's height allows (smaller still when the words need it; past that,
+        the second line is cut short)."""
+        width = area.w - 2 * self.PAD[0]
+        if text_size(self.s, size, True)[0] <= width:
+            return [self.s], size
+        top = max(8, min(size, int((area.h - 2) / (2 * self.PITCH))))
+        for k in range(top, max(8, round(top * 0.8)) - 1, -1):
+            both = two_lines(self.s, k, width)
+            if both:
+                return both, k
+        k = max(8, round(top * 0.8))
+        first = (wrap(self.s, k, width, True) or [""])[0]
+        return [first, shorten(self.s[len(first):].strip(), k, width)], k
+
+    def box(self, area: pygame.Rect, size: int, prefer_x: float) -> pygame.Rect:
+        """The message's box: centred on ``prefer_x`` (the board's middle) when it can be, always in ``area``."""
+        lines, k = self.lines(area, size)
+        w = max(text_size(line, k, True)[0] for line in lines) + 2 * self.PAD[0]
+        h = text_size("Ag", k, True)[1] + 2 * self.PAD[1] if len(lines) == 1 else area.h - 2
+        r = pygame.Rect(0, 0, min(w, area.w), min(h, area.h))
+        r.center = (round(prefer_x), area.centery)
+        return r.clamp(area)
+
+    def draw_in(self, surface: pygame.Surface, area: pygame.Rect, size: int, prefer_x: float) -> None:
+        """Draw the message in ``area`` (see ``lines`` and ``box``)."""
         if not self.visible:
             return
         fade = min(1.0, (self.life - self.t) / 0.4)
-        img = text(self.s, size, self.color, True)
-        if fade < 1:
-            img = img.copy()
-            img.set_alpha(round(255 * fade))
-        r = img.get_rect(center=center)
-        box = pygame.Surface(r.inflate(28, 12).size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (0, 0, 0, round(110 * fade)), box.get_rect(), border_radius=box.get_height() // 2)
-        surface.blit(box, r.inflate(28, 12))
-        surface.blit(img, r)
+        lines, k = self.lines(area, size)
+        r = self.box(area, size, prefer_x)
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (0, 0, 0, round(130 * fade)), box.get_rect(), border_radius=min(r.h // 2, 18))
+        surface.blit(box, r)
+        for n, line in enumerate(lines):
+            img = text(line, k, self.color, True)
+            if fade < 1:
+                img = img.copy()
+                img.set_alpha(round(255 * fade))
+            dy = (n - (len(lines) - 1) / 2) * k * self.PITCH
+            surface.blit(img, img.get_rect(center=(r.centerx, round(r.centery + dy))))
+
+    def draw(self, surface: pygame.Surface, center: tuple[int, int], size: int) -> None:
+        """Draw the message on one line centred on ``center`` (where there is no message area)."""
+        if not self.visible:
+            return
+        w = text_size(self.s, size, True)[0] + 2 * self.PAD[0]
+        h = text_size("Ag", size, True)[1] + 2 * self.PAD[1]
+        self.draw_in(surface, pygame.Rect(center[0] - w // 2, center[1] - h // 2, w, h), size, center[0])
 
 
 def ring(surface: pygame.Surface, center: tuple[int, int], radius: int, fraction: float, color,

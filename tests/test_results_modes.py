@@ -58,8 +58,8 @@ def test_a_two_player_race_game_names_each_score_and_the_winning_bot(app, mode, 
     bot = scene.game.points["P2"]
     assert bot > 0 and scene.game.points["P1"] == 0
     text = shown_text(app, monkeypatch)
-    assert "P2 (bot) wins!" in text and "Well played" not in text
-    assert any(line.startswith(f"1. P2 (bot): {bot} points") for line in text)
+    assert "Bot (expert) wins!" in text and "Well played" not in text
+    assert any(line.startswith(f"1. Bot (expert): {bot} points") for line in text)
     assert any(line.startswith("2. You: 0 points") for line in text)
     assert res.data["winners"] == ["P2"] and res.data["kind"] == "normal"
     assert [s["score"] for s in res.data["standings"]] == [bot, 0]
@@ -86,7 +86,7 @@ def test_a_race_game_you_win_says_so_with_both_scores(app, monkeypatch):
     text = shown_text(app, monkeypatch)
     assert mine > theirs and "You win!" in text and f"{mine} · {theirs}" in text
     assert any(line.startswith(f"1. You: {mine} points") for line in text)
-    assert any(line.startswith(f"2. P2 (bot): {theirs} point") for line in text)
+    assert any(line.startswith(f"2. Bot (beginner): {theirs} point") for line in text)
 
 
 def test_ties_share_a_place_and_the_next_place_skips():

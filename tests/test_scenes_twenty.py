@@ -170,7 +170,7 @@ def test_bots_move_when_left_alone(app):
 def test_a_click_on_a_bots_card_is_no_call_and_says_why(app):
     scene = start(app)
     click(app, scene.sprites[scene.game.hands["P2"][0]].pos)
-    assert (scene.caller, scene.toast.s.startswith("That is P2 (bot)'s card")) == (None, True)
+    assert (scene.caller, scene.toast.s.startswith("That is Bot (casual)'s card")) == (None, True)
 
 
 def test_the_first_game_shows_the_tutorial_then_deals(tmp_path):
