@@ -179,8 +179,10 @@ def two_lines(s: str, size: int, width: int) -> list[str] | None:
     """``s`` split into two lines (bold, ``size``) no wider than ``width`` each, as even as may be and
     after a stop where one is near (None: it does not fit in two).
 
-    >>> two_lines("Not a Set — number: two 1s, one 3; colour: two red, one green", 12, 260)
-    ['Not a Set — number: two 1s, one 3;', 'colour: two red, one green']
+    >>> two_lines("aaaa bbbb; cccc dddd", 12, text_size("aaaa bbbb;", 12, True)[0])
+    ['aaaa bbbb;', 'cccc dddd']
+    >>> two_lines("aaaa bbbb; cccc dddd", 12, text_size("aaaa", 12, True)[0]) is None
+    True
     """
     words = s.split(" ")
     best: tuple[float, list[str]] | None = None
