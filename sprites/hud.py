@@ -177,13 +177,7 @@ BREAKS = {";": 0.8, "—": 0.8, ":": 0.9, ",": 0.95}  # a line of a two-line mes
 
 def two_lines(s: str, size: int, width: int) -> list[str] | None:
     """``s`` split into two lines (bold, ``size``) no wider than ``width`` each, as even as may be and
-    after a stop where one is near (None: it does not fit in two).
-
-    >>> two_lines("aaaa bbbb; cccc dddd", 12, text_size("aaaa bbbb;", 12, True)[0])
-    ['aaaa bbbb;', 'cccc dddd']
-    >>> two_lines("aaaa bbbb; cccc dddd", 12, text_size("aaaa", 12, True)[0]) is None
-    True
-    """
+    after a stop where one is near (None: it does not fit in two)."""
     words = s.split(" ")
     best: tuple[float, list[str]] | None = None
     for i in range(1, len(words)):

@@ -14,7 +14,7 @@ from game.cards import is_set
 from scenes.link import SessionLink
 from scenes.overlays import SOLID_VEIL, HelpScene, PauseScene
 from sprites import theme
-from sprites.hud import clock_text
+from sprites.hud import clock_text, two_lines
 
 SIZES = [(640, 400), (800, 600), (1280, 720), (1920, 1080)]
 TUTORIALS_SEEN = ("classic", "points")
@@ -103,6 +103,12 @@ def test_a_short_message_stays_on_one_line_under_the_boards_middle(app):
     area = scene.hud.message_area(scene.frame)
     assert scene.toast.lines(area, round(scene.frame.unit * 1.1))[0] == ["Move taken back"]
     assert abs(scene.hud.toast_rect(scene.frame).centerx - scene.frame.board.centerx) <= 1
+
+
+def test_two_lines_break_after_a_stop_and_give_up_when_two_are_not_enough(app):
+    width = theme.text_size("aaaa bbbb;", 12, True)[0]
+    assert two_lines("aaaa bbbb; cccc dddd", 12, width) == ["aaaa bbbb;", "cccc dddd"]
+    assert two_lines("aaaa bbbb; cccc dddd", 12, theme.text_size("aaaa", 12, True)[0]) is None
 
 
 # ----- Sprint's penalties -------------------------------------------------------------------------
