@@ -37,6 +37,12 @@ def hides_cards(scene: Any) -> bool:
     return bool(scene.SHOW_CLOCK or scene.online or len(scene.seats) > 1)
 
 
+def cover_data(scene: Any) -> dict[str, Any]:
+    """What a pause or the rules pushed over a play scene are told: its mode, whether it is online, and
+    whether they hide its cards (``hides_cards``)."""
+    return {"mode": scene.mode, "online": scene.online, "hide": hides_cards(scene)}
+
+
 def key_matches(e: pygame.event.Event, label: str) -> bool:
     """Does a key press match a button's key label ('L', '+', 'Ctrl+Z', 'End', ...)?"""
     names = {"Esc": pygame.K_ESCAPE, "End": pygame.K_END, "F1": pygame.K_F1, "Enter": pygame.K_RETURN,

@@ -31,7 +31,7 @@ from sprites.layout import Frame
 from .base import Scene
 from .board import TableBoard
 from .effects import Effects
-from .hud import Hud, hides_cards, key_matches
+from .hud import Hud, cover_data, key_matches
 from .link import SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
@@ -234,8 +234,7 @@ class TableScene(Scene):
         if not self.game.over:
             # online, the host may end the game for everyone (the pause screen asks first); a guest may not
             end_all = self.session.end_for_everyone if self.online and self.session.hosting else None
-            self.app.manager.push("pause", {"mode": self.mode, "online": self.online, "end_all": end_all,
-                                            "hide": hides_cards(self)})
+            self.app.manager.push("pause", {**cover_data(self), "end_all": end_all})
 
     def exit(self) -> None:
         """Leaving the game unfinished (the menu, a quit): its save keeps the clock as it is now."""
@@ -249,7 +248,7 @@ class TableScene(Scene):
         self.session.resume(self.app.now)
 
     def show_help(self) -> None:
-        self.app.manager.push("help", {"mode": self.mode, "hide": hides_cards(self)})
+        self.app.manager.push("help", cover_data(self))
 
     # ----- moves -------------------------------------------------------------------------
     def acting_seat(self) -> int:
