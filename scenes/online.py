@@ -74,15 +74,16 @@ def hosted_server(app: Any):
         from game.net.hosting import ServerThread
 
         server = ServerThread("0.0.0.0", 0)
+        server.announce()  # another window on this machine finds its games by their code alone
         app.room_server = server
     return server
 
 
 def code_alone(app: Any, code: str) -> tuple[str, int]:
     """Where a room code typed alone is looked for: this window's own server if it has that room, else a
-    server started by hand on this machine (its ``server.json``), else this window's own server, else
-    the default port."""
-    from game.net.hosting import local_server
+    server started by hand on this machine (its ``server.json``), else the newest other window hosting on
+    this machine, else this window's own server, else the default port."""
+    from game.net.hosting import local_server, window_hosts
 
     own = getattr(app, "room_server", None)
     if own is not None and not own.thread.is_alive():
@@ -92,6 +93,9 @@ def code_alone(app: Any, code: str) -> tuple[str, int]:
     found = local_server(app.store.dir, None)
     if found is not None:
         return found
+    others = window_hosts()
+    if others:
+        return others[0]
     return "127.0.0.1", own.port if own is not None else DEFAULT_PORT
 
 

@@ -2,6 +2,7 @@
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# windows hosting in the tests say so in a folder of this run's own, not the machine's
+os.environ["SETARCADE_HOSTS"] = tempfile.mkdtemp(prefix="setarcade-hosts-")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 

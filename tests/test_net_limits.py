@@ -374,3 +374,36 @@ def test_every_limit_is_an_option_with_its_default_in_the_help(capsys):
                             ("--miss-block", "600.0"), ("--empty", "600.0"), ("--connections", "0")):
         assert option in shown
         assert f"(default: {default})" in shown.split(option + " ", 2)[-1].split("--")[0], option
+
+
+def test_window_hosts_lists_other_live_windows_newest_first_and_never_this_one(tmp_path):
+    from game.net.hosting import window_hosts
+
+    (tmp_path / "a.json").write_text(json.dumps({"port": 40001, "pid": os.getppid()}))  # a live process
+    (tmp_path / "b.json").write_text(json.dumps({"port": 40002, "pid": os.getpid()}))  # this one
+    (tmp_path / "c.json").write_text(json.dumps({"port": 40003, "pid": 2**22 + 12345}))  # gone
+    (tmp_path / "d.json").write_text("{not json")
+    (tmp_path / "e.json").write_text(json.dumps({"port": "x", "pid": os.getppid()}))
+    assert window_hosts(tmp_path) == [("127.0.0.1", 40001)]
+
+
+def test_a_code_alone_finds_a_room_hosted_by_another_window_on_this_machine(online, tmp_path, monkeypatch):  # noqa: F811
+    other = ServerThread("127.0.0.1", 0, data=tmp_path / "rooms")  # the other window's own server
+    try:
+        other.announce(tmp_path / "hosts")
+        told = json.loads(other.announced.read_text())
+        assert told == {"port": other.port, "pid": os.getpid()}
+        # that window is another process: its file names it (here the test's parent, a live process)
+        (tmp_path / "hosts" / "other.json").write_text(json.dumps({"port": other.port, "pid": os.getppid()}))
+        monkeypatch.setenv("SETARCADE_HOSTS", str(tmp_path / "hosts"))
+        maker = open_room(other.port, "Ann")
+        type_and_join(online, show_code(maker.room))
+        guest = top(online)
+        assert type(guest).__name__ == "LobbyScene"
+        step_until(online, lambda: guest.lobby is not None and len(guest.lobby["seats"]) == 2)
+        assert guest.lobby["seat"] == 1
+        guest.client.close()
+        maker.close()
+    finally:
+        other.stop()
+    assert not (tmp_path / "hosts" / f"{os.getpid()}.json").exists()

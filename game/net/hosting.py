@@ -3,7 +3,10 @@
 A server started by hand (``python -m game.server``) says where it listens in
 ``server.json`` in the player's folder (``{"host", "port", "pid"}``), so that a window on
 this machine finds its rooms by their code alone (``local_server``); a file left by a
-server that is gone (its process is no more) is ignored.
+server that is gone (its process is no more) is ignored.  A window that hosts says so the same
+way in a folder of this machine's user (``hosts_folder``, one file a process: two windows may host at
+once, each with its own profile), so another window finds its game by the code alone
+(``window_hosts``).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
@@ -22,6 +26,14 @@ from ..safefile import Damaged, read_text, write_atomic
 from .server import Server
 
 LOCAL_FILE = "server.json"
+HOSTS_ENV = "SETARCADE_HOSTS"  # another folder for it (the tests keep theirs apart)
+
+
+def hosts_folder() -> Path:
+    """Where the windows hosting a game on this machine say where they listen (one ``<pid>.json`` each):
+    ``SETARCADE_HOSTS``, else a folder of this user's in the temporary folder."""
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(os.environ.get(HOSTS_ENV) or Path(tempfile.gettempdir()) / f"setarcade-hosts-{user}")
 
 
 def bound_port(ws_server: WsServer) -> int:
@@ -87,6 +99,25 @@ def local_server(*folders: str | os.PathLike[str] | None) -> tuple[str, int] | N
     return None
 
 
+def window_hosts(folder: str | os.PathLike[str] | None = None) -> list[tuple[str, int]]:
+    """(host, port) of every window hosting on this machine but this process, newest first (files of
+    windows that are gone are ignored)."""
+    found: list[tuple[float, int]] = []
+    for path in Path(folder or hosts_folder()).glob("*.json"):
+        try:
+            info = json.loads(read_text(path) or "null")
+            when = path.stat().st_mtime
+        except (ValueError, OSError, Damaged):
+            continue
+        if not isinstance(info, dict):
+            continue
+        port, pid = info.get("port"), info.get("pid")
+        if isinstance(port, int) and 0 < port < 65536 and isinstance(pid, int) and pid > 0 \
+                and pid != os.getpid() and alive(pid):
+            found.append((when, port))
+    return [("127.0.0.1", port) for _, port in sorted(found, reverse=True)]
+
+
 class ServerThread:
     """A server running on its own thread and loop (the window's "Host a game", tests).
 
@@ -98,6 +129,7 @@ class ServerThread:
     def __init__(self, host: str = "0.0.0.0", port: int = 0, data: str | os.PathLike[str] | None = None,
                  **kw: Any) -> None:
         self.server = Server(data, **kw)
+        self.announced: Path | None = None  # the file saying where it listens (``announce``)
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.error: BaseException | None = None
@@ -135,8 +167,22 @@ class ServerThread:
             self.loop.run_until_complete(self.loop.shutdown_asyncgens())
         self.loop.close()
 
+    def announce(self, folder: str | os.PathLike[str] | None = None) -> None:
+        """Say where this window's server listens, for the other windows of this machine (``window_hosts``);
+        ``stop`` takes it back.  Nothing is said when the folder cannot be written."""
+        path = Path(folder or hosts_folder()) / f"{os.getpid()}.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps({"port": self.port, "pid": os.getpid()}))
+        except OSError:
+            return
+        self.announced = path
+
     def stop(self, timeout: float = 5.0) -> None:
         """Stop serving and wait (at most ``timeout`` s) for the thread to end."""
+        if self.announced is not None:
+            withdraw(self.announced)
+            self.announced = None
         if self.loop.is_running():
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout)
