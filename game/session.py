@@ -40,6 +40,7 @@ from .cards import is_set, plural
 from .errors import IllegalMove
 from .move import Move
 from .practice import GAME_SET, PARTNER
+from .variants.deck import new_game
 
 VERSION = 1
 CALL_TIME = 5.0  # seconds a caller has to pick three cards (a setting: 3 to 15)
@@ -74,7 +75,7 @@ class Session:
     def __init__(self, mode: str, seed: int = 0, seats: list[str] | None = None,
                  options: dict[str, Any] | None = None, now: float = 0.0, level: dict[str, Any] | None = None,
                  call_time: float = CALL_TIME, tag: dict[str, Any] | None = None, follow: bool = False,
-                 practice: dict[str, Any] | None = None, pace: list[float] | None = None) -> None:
+                 practice: dict[str, Any] | None = None, pace: list[float] | None = None, source: Any = None) -> None:
         options = dict(options or {})
         cls = variants.game_class(mode)
         self.realtime = cls.REALTIME
@@ -109,7 +110,12 @@ class Session:
         self.level = level
         self.tag = dict(tag or {})  # what the window keeps with a game (a daily's date, a level's id)
         self.call_time = float(call_time)
-        self.game = variants.load(level, **options) if level is not None else variants.new(mode, seed, **options)
+        if source is not None:  # the cards come from a deck source (game.variants.deck: online rooms)
+            self.game = new_game(cls, seed, source, **options)
+        else:
+            self.game = variants.load(level, **options) if level is not None else variants.new(mode, seed, **options)
+        self.source = source
+        self.facts: list[dict] = [] if source is None else [source.played(self.game)]  # the deal's, each move's
         self.players = [f"P{i + 1}" for i in range(len(seats))]
         practice = practice if isinstance(practice, dict) else {}
         self.bots = {p: Bot(p, s[4:], seed + 7, practice=practice.get(s[4:], 0) if s[4:] != PARTNER else 0,
@@ -399,6 +405,8 @@ class Session:
         if verb not in SESSION_WORDS:
             before = self.game.hand
             self.game.play(event if self.timed else move)
+            if self.source is not None:
+                self.facts.append(self.source.played(self.game))
             self.changed = t
             if self.realtime and self.game.hand != before and not self.game.over:
                 self.hold_until = t + self.game.HAND_PAUSE
@@ -517,7 +525,7 @@ def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, option
     return Session(mode, seed, seats, options, now, **kw)
 
 
-def from_json(text: str, now: float = 0.0) -> Session:
+def from_json(text: str, now: float = 0.0, source: Any = None) -> Session:
     """A session rebuilt from ``to_json`` text: its events replayed, its clock and call as they were,
     the clock running again from ``now``.
 
@@ -544,7 +552,7 @@ def from_json(text: str, now: float = 0.0) -> Session:
     call_time = data.get("call_time", CALL_TIME)
     try:
         s = Session(data["mode"], seed, data.get("seats"), data.get("options", {}), now, level=level,
-                    call_time=call_time, tag=data.get("tag", {}))
+                    call_time=call_time, tag=data.get("tag", {}), source=source)
     except TypeError as e:
         raise ValueError(f"saved game: {e}") from None
     s.replay(data.get("events", []))

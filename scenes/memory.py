@@ -14,6 +14,7 @@ from typing import Any
 
 from game.cards import card, code
 from game.move import Move
+from game.variants.deck import is_hidden
 from sprites import theme
 from sprites.card import FLIP, CardSprite
 from sprites.tween import Tween, in_out_cubic
@@ -33,7 +34,13 @@ class MemoryBoard(TableBoard):
 
     def refresh(self) -> None:
         sc = self.scene
+        before = list(getattr(sc, "table", []))
         sc.table = list(sc.game.table)  # the faces: this window's engine dealt them (the view hides them)
+        sprites = getattr(sc, "sprites", {})
+        for old, new in zip(before, sc.table):  # online: a card turned up was a face unknown till now
+            if is_hidden(old) and old != new and old in sprites and new not in sprites:
+                sprites[new] = sprites.pop(old)
+                sprites[new].card = new
         if hasattr(sc, "sprites"):
             self.turn()
 
@@ -46,11 +53,14 @@ class MemoryBoard(TableBoard):
         """Turn up the i-th card (a card already up: say so)."""
         sc = self.scene
         c = sc.table[i]
-        if code(c) in sc.v.get("up", []):
+        if not is_hidden(c) and code(c) in sc.v.get("up", []):
             sc.toast.show("That card is already face up: turn another", theme.INFO)
             return
         self.showing, self.show_left = [], 0.0  # a new turn: the last three go back at once
-        sc.submit([c])
+        if is_hidden(c):  # online, a face nobody has seen: the server is told its place on the table
+            sc.play(f"{sc.verb} #{i}")
+        else:
+            sc.submit([c])
 
     def flipped(self, m: Move, at: tuple[float, float]) -> None:
         """A card was turned up; the third one shows the three, takes a Set or turns them back."""

@@ -161,7 +161,8 @@ def test_the_lobby_takes_bots_of_every_level_and_plays_again_in_the_same_room(se
     assert [x["kind"] for x in ra.lobby["seats"]] == ["remote", "bot:beginner", "bot:expert"]
     a.send({"type": "start"})  # play again: a new deal, the same room
     again = next_of(a, "state")
-    assert again["game"] == 2 and again["seed"] == 4 and again["room"] == a.room
+    assert again["game"] == 2 and room_of(server, a.room).session.seed == 4 and again["room"] == a.room
+    assert "seed" not in again  # the seed stays on the server until the game is over (a commitment instead)
     rb = RemoteSession(a, again)
     assert rb.seats == ["remote", "bot:beginner", "bot:expert"] and rb.call_time == 4.0 and rb.events == []
     a.close()

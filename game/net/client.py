@@ -34,7 +34,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import IllegalMove
 from ..session import Session, new_session
-from .protocol import dump
+from ..variants.deck import Revealed
+from .protocol import commitment, dump
 from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
@@ -239,12 +240,26 @@ class RemoteSession:
         self.load(state, 0.0 if now is None else now)
 
     def load(self, state: dict[str, Any], now: float) -> None:
-        """Start the replica again from a whole ``state`` (first, and after a reconnection)."""
-        s = new_session(state["mode"], state["seed"], list(state["seats"]), dict(state.get("options") or {}), now,
-                        call_time=state.get("call_time", 5.0), follow=True)
-        s.replay(list(state["events"]))
+        """Start the replica again from a whole ``state`` (first, and after a reconnection): its cards come
+        as the server shows them (``shown``: what the deal and each event showed), never from a seed.
+
+        :raises ValueError: when the state does not replay.
+        """
+        shown = {n: f for n, f in state.get("shown") or [] if isinstance(n, int) and isinstance(f, dict)}
+        source = Revealed()
+        source.tell(shown.get(0, {}))
+        s = new_session(state["mode"], 0, list(state["seats"]), dict(state.get("options") or {}), now,
+                        call_time=state.get("call_time", 5.0), follow=True, source=source)
+        for n, event in enumerate(state["events"], 1):
+            try:
+                self.step(s, source, event, shown.get(n, {}))
+            except (ValueError, IndexError) as e:
+                raise ValueError(f"event {n} ({event!r}) fails: {e}") from None
         s.clock = max(s.clock, float(state.get("clock", 0.0)))
         self.replica: Session = s
+        self.source = source
+        self.commit = state.get("commit")  # the deal's commitment: checked when ``over`` reveals seed and salt
+        self.fair: bool | None = None  # did the revealed seed match it and replay to this game?
         self.seat = int(state.get("seat", self.client.seat))
         self.names = list(state.get("names", []))
         self.room = state.get("room")
@@ -299,6 +314,7 @@ class RemoteSession:
             self.load(msg, self.replica.last if self.based else now)
         elif kind == "over":
             self.final = msg.get("result")
+            self.check_deal(msg.get("seed"), msg.get("salt"))
         elif kind == "refused":
             self.messages.append(str(msg.get("why", "refused")))
             if msg.get("id") == self.guess and self.replica.caller == self.replica.players[self.seat]:
@@ -327,10 +343,37 @@ class RemoteSession:
             s.caller = None  # the call shown early: the server's events say what happened
         self.guess = None
         try:
-            s.apply_event(move)
-        except (IllegalMove, ValueError) as e:
+            self.step(s, self.source, move, msg)
+        except (IllegalMove, ValueError, IndexError) as e:
             self.messages.append(f"out of step with the server ({e}): asking for the whole game")
             self.client.cut()
+
+    @staticmethod
+    def step(s: Session, source: Revealed, event: str, facts: dict) -> None:
+        """Play one event on the replica: first the cards it shows, then the event, then whether it ended."""
+        source.tell(facts)
+        s.apply_event(event)
+        source.after(facts)
+
+    def check_deal(self, seed: Any, salt: Any) -> bool:
+        """Check the revealed ``seed`` and ``salt``: they match the commitment ``state`` gave, and the seed
+        deals this very game (its events replayed from it leave the table as the server's events did).
+        A mismatch is said in ``messages``; ``fair`` keeps the answer."""
+        r = self.replica
+        ok = isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 and isinstance(salt, str) \
+            and len(salt) <= 64 and commitment(seed, salt) == self.commit
+        if ok:
+            try:
+                again = new_session(r.mode, seed, list(r.seats), dict(r.options), 0.0, call_time=r.call_time,
+                                    follow=True)
+                again.replay(list(r.events))
+                ok = again.view()["table"] == r.view()["table"] and again.view()["scores"] == r.view()["scores"]
+            except (ValueError, IndexError, KeyError):
+                ok = False
+        self.fair = ok
+        if not ok:
+            self.messages.append("the revealed deal does not match the commitment given at the start")
+        return ok
 
     def act(self, seat: int | str, action: str, now: float) -> str:
         """Send ``action`` for this client's own seat (whatever ``seat`` the window names: here one

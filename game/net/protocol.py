@@ -8,7 +8,8 @@ Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
     {"type": "rejoin", "room": "CODE", "token": "..."}
     {"type": "start"}                                  host: deal a game (again after one is over)
     {"type": "act", "action": "call" | "<move>", "id": 7}    (+ "seen": events of the game the sender had)
-                                                       for the sender's own seat; "end" is the host's
+                                                       for the sender's own seat; "end" is the host's;
+                                                       Memory: "flip #4" turns the card at place 4
     {"type": "end"}                                    host: end the game for everyone, as it stands
     {"type": "leave"}                                  give up one's own seat (a host hands the role on)
     {"type": "setup", "mode": "twenty", "options": {}}  host, in the lobby (+ "call_time")
@@ -46,6 +47,31 @@ from an address that tried too many unknown codes, are answered with ``error`` s
 and how long to wait; a connection past the server's cap or the cap of its address is closed
 with code 1013 ("try again later") and a reason.
 
+Hidden information (RULES.md §8): no message to a member holds the seed, the deck order or a
+face-down card before the table shows it.  The game's cards come to the member's replica as the
+table shows them (``game.variants.deck``): every list of cards the game deals from (list 0 the
+deal, then each reshuffle of the game's own stream, in order) has places ``(j, i)``, and a card is
+told by its place when it first lies face up there::
+
+    {"type": "state", "room": "K7M29QXD", "mode": "memory", "commit": "<64 hex digits>",
+     "seats": [...], "events": [...], "shown": [[0, {"cards": [[0, 3, "1RDE"], ...], "size": 12}],
+                                                [7, {"cards": [[0, 13, "2GOH"]]}], ...], ...}
+    {"type": "event", "n": 8, "seat": 0, "move": "P1 flip 2GOH @3.20",
+     "cards": [[0, 13, "2GOH"]], "size": 12}                (+ "ends": true on the game's last move)
+    {"type": "over", "result": {...}, "seed": 123456789, "salt": "<32 hex digits>"}
+
+``shown`` holds, for the deal (0) and each event number that showed something, what it showed:
+``cards`` (``[list, place, code]`` of each card that came face up), and for a face-down table
+(Memory) ``size`` (the cards on the table after it) and ``ends`` (it ended the game: what the
+hidden faces decide).  An ``event`` carries the same fields for itself.  A face-down card is
+flipped by its place on the table, ``{"type": "act", "action": "flip #4"}`` (a card once face up
+may be named by its code); the server turns the place into the card.
+
+The commitment: ``commit`` is ``sha256(f"{seed}:{salt}".encode())`` in lower-case hex, where
+``seed`` is the decimal seed and ``salt`` 16 random bytes a game written as 32 lower-case hex
+digits; ``over`` (and a ``state`` of a game that is over) reveals ``seed`` and ``salt``, and the
+client checks that they match ``commit`` and that the seed deals the game its events played.
+
 Room codes are 8 characters of Crockford's base 32 (digits and capitals without I, L,
 O, U: 40 bits), shown as ``K7M2-9QXD``; typed, the dash, spaces and case do not matter
 and O reads as 0, I and L as 1.  Seat tokens are 192 random bits (``secrets``).
@@ -60,6 +86,7 @@ and O reads as 0, I and L as 1.  Seat tokens are 192 random bits (``secrets``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import secrets
@@ -71,6 +98,7 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O
 CODE_LENGTH = 8  # 8 x 5 bits = 40 bits
 ALIASES = str.maketrans({"O": "0", "I": "1", "L": "1"})
 TOKEN_BYTES = 24  # 192 bits
+SALT_BYTES = 16  # a game's commitment salt: 128 bits
 DEFAULT_PORT = 8765
 
 
@@ -81,6 +109,21 @@ class ProtocolError(ValueError):
 def new_code() -> str:
     """A fresh room code: 8 characters, 40 random bits."""
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_salt() -> str:
+    """A fresh salt for one game's commitment: 16 random bytes as 32 lower-case hex digits."""
+    return secrets.token_hex(SALT_BYTES)
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The commitment to a game's deal: ``sha256(f"{seed}:{salt}".encode())`` as 64 lower-case hex digits,
+    where ``seed`` is written in decimal and ``salt`` is the 32 hex digits ``over`` reveals.
+
+    >>> commitment(5, "00" * 16)[:16]
+    '06410865967a3bd1'
+    """
+    return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 
 
 def new_token() -> str:

@@ -23,9 +23,10 @@ from .. import variants
 from ..cards import code
 from ..errors import BadMove, IllegalMove
 from ..move import Move
-from ..session import Session, from_json, new_session, seat_kind
+from ..session import SESSION_WORDS, Session, from_json, new_session, seat_kind
+from ..variants.deck import Seeded
 from ..variants.facts import BOT_LEVELS
-from .protocol import ProtocolError, dump, new_token
+from .protocol import ProtocolError, commitment, dump, new_salt, new_token
 
 MAX_SEATS = 4
 KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
@@ -116,6 +117,10 @@ class Room:
         #: (last event number, when it went out, cards that came or went)
         self.changes: list[tuple[int, float, frozenset[str]]] = []
         self.now = 0.0  # the ``now`` of the last action or tick (when events go out)
+        self.salt = ""  # the current game's salt: its commitment is sha256 of seed and salt (protocol.py)
+        self.told: dict[int, dict[str, Any]] = {}  # event number (0: the deal) -> what it showed (variants.deck)
+        self.mapped = 0  # events of the current game whose facts are in ``told``
+        self.used = 1  # the session's facts put there (its first: the deal's)
 
     # ----- the lobby ------------------------------------------------------------------------
     def configure(self, mode: str, options: dict, call_time: float) -> None:
@@ -272,10 +277,12 @@ class Room:
         seed = (self.seed + self.number) % SEEDS if self.seed is not None else secrets.randbelow(SEEDS)
         try:
             s = new_session(self.mode, seed, [x.kind for x in self.seats], dict(self.options), now,
-                            call_time=self.call_time)
+                            call_time=self.call_time, source=Seeded())
         except (ValueError, TypeError) as e:
             raise ProtocolError(f"cannot start: {e}") from None
         self.session, self.number, self.logged, self.now = s, self.number + 1, 0, now
+        self.salt, self.mapped = new_salt(), 0
+        self.map_facts()
         self.table, self.changes = table_of(s), []
         for i, x in enumerate(self.seats):
             if x.conn is not None:
@@ -309,6 +316,7 @@ class Room:
         if s.over:
             raise IllegalMove("the game is over")
         player = s.players[seat]
+        action = self.by_place(action)
         if seen is not None and self.stale(seat, player, action, seen, now, lag):
             return self.wrong(seat, now, msg_id)
         words = action.split()
@@ -324,6 +332,20 @@ class Room:
             raise IllegalMove(str(e)) from None
         self.emit(before, msg_id, seat)
         return s.events[before:]
+
+    def by_place(self, action: str) -> str:
+        """A face-down card named by its place (``flip #4``: a client does not know its face) as its code.
+
+        :raises IllegalMove: when no card lies at that place.
+        """
+        words = action.split()
+        g = self.current().game
+        if not (g.FACE_DOWN and len(words) == 2 and words[1][:1] == "#" and words[1][1:].isdigit()):
+            return action
+        table, k = g.table_cards(), int(words[1][1:])
+        if k >= len(table):
+            raise IllegalMove(f"no card at place {k} (the table holds {len(table)})")
+        return f"{words[0]} {code(table[k])}"
 
     def end(self, seat: int, now: float, msg_id: int | None = None) -> None:
         """The host ends the game for everyone, as it stands.
@@ -419,20 +441,37 @@ class Room:
         if table != self.table:
             self.changes = self.changes[-KEEP_CHANGES + 1:] + [(len(s.events), self.now, table ^ self.table)]
             self.table = table
+        self.map_facts()
         self.on_events(s, before, new)
         conns = self.conns()
         for k, e in enumerate(new):
             who = e.split()[0]
             msg: dict[str, Any] = {"type": "event", "n": before + k + 1,
                                    "seat": int(who[1:]) - 1 if who[:1] == "P" and who[1:].isdigit() else None,
-                                   "move": e}
+                                   "move": e, **self.told.get(before + k + 1, {})}
             if msg_id is not None and seat is not None:
                 msg["id"] = msg_id
             self.out(conns, dump(msg))
         if s.over:
             self.last_result = s.result()
-            self.out(conns, dump({"type": "over", "result": self.last_result}))
+            self.out(conns, dump({"type": "over", "result": self.last_result, "seed": s.seed, "salt": self.salt}))
             self.out_lobby()
+
+    def map_facts(self) -> None:
+        """Put the facts of the session's new steps (its deal, each move) under their event numbers:
+        what each event shows (``game.variants.deck``), sent with it and, to a rejoin, in ``state``."""
+        s = self.current()
+        if self.mapped == 0:
+            self.told = {0: s.facts[0]} if s.facts[0] else {}
+            self.used = 1
+        for n in range(self.mapped + 1, len(s.events) + 1):
+            words = s.events[n - 1].split()
+            verb = words[1] if words[0][:1] == "P" and words[0][1:].isdigit() and len(words) > 1 else words[0]
+            if verb not in SESSION_WORDS and self.used < len(s.facts):
+                if s.facts[self.used]:
+                    self.told[n] = s.facts[self.used]
+                self.used += 1
+        self.mapped = len(s.events)
 
     # ----- what members are told ---------------------------------------------------------------
     def conns(self) -> list:
@@ -441,10 +480,13 @@ class Room:
     def state(self, seat: int) -> dict:
         """Everything so far of the current game, for one member."""
         s = self.current()
-        return {"type": "state", "room": self.code, "mode": s.mode, "seed": s.seed, "seats": list(s.seats),
-                "events": list(s.events), "options": dict(s.options), "call_time": s.call_time,
-                "clock": round(s.clock, 3), "names": [x.name for x in self.seats], "seat": seat,
-                "game": self.number, "over": s.over}
+        out = {"type": "state", "room": self.code, "mode": s.mode, "commit": commitment(s.seed, self.salt),
+               "seats": list(s.seats), "events": list(s.events), "shown": [[n, f] for n, f in self.told.items()],
+               "options": dict(s.options), "call_time": s.call_time, "clock": round(s.clock, 3),
+               "names": [x.name for x in self.seats], "seat": seat, "game": self.number, "over": s.over}
+        if s.over:  # the deal may be checked now
+            out.update(seed=s.seed, salt=self.salt)
+        return out
 
     def played(self, seat: int) -> bool:
         """Did ``seat`` sit in the current (or last) game?  A stranger who came after it did not: they
@@ -472,7 +514,7 @@ class Room:
     def record(self) -> dict:
         s = self.session
         game = None if s is None else {"number": self.number, "mode": s.mode, "seed": s.seed, "seats": s.seats,
-                                       "options": s.options, "call_time": s.call_time}
+                                       "options": s.options, "call_time": s.call_time, "salt": self.salt}
         return {"mode": self.mode, "options": self.options, "call_time": self.call_time, "seed": self.seed,
                 "host": self.host, "number": self.number, "result": self.last_result, "game": game,
                 "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone, "first": x.first}
@@ -498,7 +540,9 @@ class Room:
                                "options": game["options"], "call_time": game["call_time"], "events": events,
                                "clock": st.get("clock", 0.0), "call": st.get("call"), "bots": st.get("bots", {}),
                                "tag": {}})
-            room.session = from_json(text, now)
+            room.session = from_json(text, now, source=Seeded())
+            room.salt = str(game.get("salt") or new_salt())  # a log from before salts: a new one
+            room.map_facts()
             room.logged = len(events)
             room.table = table_of(room.session)  # changes before a restart are not known: not judged
             room.now = now

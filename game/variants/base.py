@@ -569,3 +569,21 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} moves={len(self.history)}>"
+
+    # ----- where the cards come from (``game.variants.deck``: an online replica is shown them) -----
+    source: Any = None  # None: the seed's deal and the game's own stream; else a deck source
+
+    def dealt(self, cards: list[Card]) -> list[Card]:
+        """The cards of a deal in deal order: ``cards`` (a replica: the cards as they are shown)."""
+        return cards if self.source is None else self.source.dealt(self, cards)
+
+    def shuffled(self, cards: list[Card]) -> None:
+        """Shuffle ``cards`` in place with the game's own stream (a replica: as they are shown)."""
+        if self.source is None:
+            self.rng.shuffle(cards)
+        else:
+            self.source.shuffle(self, cards)
+
+    def face_up(self) -> list[Card]:
+        """Every card a player can see now (an online room shows each one as it comes): the table."""
+        return self.table_cards()

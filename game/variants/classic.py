@@ -148,7 +148,7 @@ class Classic(Game):
         self.lost = False
         self.ended = False  # stopped by ``end`` before the real end
         self.time_up = False  # a Blitz's 3:00 ran out: its real end
-        self._deal_hand(deck_of(self.level) if self.level is not None else deal(self.seed))
+        self._deal_hand(deck_of(self.level) if self.level is not None else self.dealt(deal(self.seed)))
 
     def _deal_hand(self, cards: list[int]) -> None:
         self.table = cards[:TABLE]
@@ -166,7 +166,7 @@ class Classic(Game):
         if not self.deck and not has_set(self.table) and self.hand + 1 < len(self.players):
             self.hand += 1  # the deal rotates: the next hand is a fresh shuffle
             cards = list(DECK)
-            self.rng.shuffle(cards)
+            self.shuffled(cards)
             self._deal_hand(cards)
 
     # ----- moves ---------------------------------------------------------

@@ -103,7 +103,7 @@ The clock runs until the last Set is found.""")
             self.table, self.total = _table_of(self.level)
         else:
             size = self.options["cards"]
-            self.table = make_table(self.seed, size, SIZES[size])
+            self.table = self.dealt(make_table(self.seed, size, SIZES[size]))
             self.total = SIZES[size]
         self.found: list[list[int]] = []
         self.misses = 0

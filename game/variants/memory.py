@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, code, find_sets, is_set, plural, third, worth
+from ..cards import Card, card, code, find_sets, is_set, plural, third, worth
 from ..errors import IllegalMove
 from ..move import Move
 from .base import BotOption
@@ -113,6 +113,27 @@ call time to turn the other two. While someone is turning cards, the others wait
         self.seen = [s for s in self.seen if s not in cards]
         self.settle()
 
+    def settle(self) -> None:
+        """Three more while the face-down table holds no Set; a replica that cannot see the faces is
+        told how many cards the table holds (``game.variants.deck``)."""
+        size = None if self.source is None else self.source.table_size()
+        if size is None:
+            super().settle()
+            return
+        while self.deck and len(self.table) < size:
+            self.table += self.deck[:3]
+            del self.deck[:3]
+
+    @property
+    def over(self) -> bool:
+        """As every race mode; a replica that cannot see the faces is told when the last Set went."""
+        ends = None if self.source is None else self.source.finished()
+        return super().over if ends is None else self.ended or ends
+
+    def face_up(self) -> list[Card]:
+        """The cards turned up now, and the last three shown."""
+        return list(self.up) + ([card(x) for x in self.shown["cards"]] if self.shown else [])
+
     def misses_line(self, n: int, short: bool = False) -> str:
         """Three turned up that were no Set cost nothing; the results count them."""
         return f"{n} turned back" if short else f"{plural(n, 'three')} turned back"
@@ -167,9 +188,12 @@ call time to turn the other two. While someone is turning cards, the others wait
         guesses = [c for c in down if c not in self.seen] or down
         return out + [BotOption(f"{player} flip {code(c)}", (c,), 0.0) for c in guesses if c not in aims]
 
+    def table_view(self) -> list[str]:
+        """Face-down cards as "??"; the cards turned up by their codes."""
+        return [code(c) if c in self.up else HIDDEN for c in self.table]
+
     def view_extra(self) -> dict[str, Any]:
         v = super().view_extra()
-        v["table"] = [code(c) if c in self.up else HIDDEN for c in self.table]
         v["up"] = codes(self.up)
         v["turner"] = self.turner
         v["shown"] = {**self.shown, "cards": list(self.shown["cards"])} if self.shown else None

@@ -109,7 +109,7 @@ class Race(Game):
                 if c not in self.CARDS:
                     raise ValueError(f"{self.level.get('id', 'level')}: {codes([c])[0]} is not a {self.name} card")
             return cards
-        return [c for c in deal(self.seed) if c in self.CARDS]
+        return self.dealt([c for c in deal(self.seed) if c in self.CARDS])
 
     def picks(self) -> list[tuple[Card, ...]]:
         """Every pick that may be taken now, in the order ``legal_moves`` lists them."""
@@ -273,9 +273,13 @@ class Race(Game):
                                  f"{counted(sets, unit)} · score {v['score']}", [self.misses_line(self.misses["P1"])],
                                  sets, v["by_worth"])
 
+    def table_view(self) -> list[str]:
+        """The table as the view shows it: each card's code (Memory: "??" for a face-down card)."""
+        return codes(self.table)
+
     def view_extra(self) -> dict[str, Any]:
         return {
-            "table": codes(self.table),
+            "table": self.table_view(),
             "deck": len(self.deck),
             "players": self.players,
             "misses": dict(self.misses),

@@ -40,7 +40,7 @@ runs out costs 1.""")
     def take(self, cards: tuple[Card, ...]) -> None:
         """Take the Set and deal its places from the deck as in Classic, then shuffle the table's places."""
         take_and_refill(self.table, self.deck, cards, self.TABLE)
-        self.rng.shuffle(self.table)
+        self.shuffled(self.table)
 
 
 GAME = Shuffle

@@ -132,6 +132,10 @@ class Twenty(Game):
     def own_cards(self, player: str) -> list[Card]:
         return list(self.hands[player])
 
+    def face_up(self) -> list[Card]:
+        """The table and every player's personal cards (all lie face up)."""
+        return list(self.table) + [c for p in self.players for c in self.hands[p]]
+
     def may_draw(self, player: str) -> bool:
         return len(self.hands[player]) < MAX_HAND
 
@@ -163,7 +167,7 @@ class Twenty(Game):
         self.last: dict[str, Any] | None = None
         self.reshuffles = 0
         self.ended = False
-        self._deal_hand(deck_of(self.level, "deck", 81) if self.level is not None else deal(self.seed))
+        self._deal_hand(deck_of(self.level, "deck", 81) if self.level is not None else self.dealt(deal(self.seed)))
 
     def _deal_hand(self, cards: list[Card]) -> None:
         """Hands from the dealer round the table, then the table, then the deck."""
@@ -185,7 +189,7 @@ class Twenty(Game):
         """
         if len(self.deck) < k and self.discard:
             pile = self.discard
-            self.rng.shuffle(pile)
+            self.shuffled(pile)
             self.deck = self.deck + pile
             self.discard = []
             self.reshuffles += 1
@@ -265,7 +269,7 @@ class Twenty(Game):
             if max(self.points.values()) < self.target:
                 self.hand += 1  # the deal rotates: the next hand is a fresh shuffle
                 cards = list(DECK)
-                self.rng.shuffle(cards)
+                self.shuffled(cards)
                 self._deal_hand(cards)
 
     def _unstick(self) -> None:
