@@ -63,14 +63,23 @@ class Seeded:
     def __init__(self) -> None:
         self.lists: list[dict[Card, int]] = []  # list j: card -> its place
         self.told: set[tuple[int, int]] = set()
+        self.telling: list[list] = []  # slots of this step told so far
+        self.keys: dict[tuple[int, int], int] = {}  # (moves played, the stream's state) -> the list it shuffled
 
     def dealt(self, game: Any, cards: list[Card]) -> list[Card]:
         self.lists.append({c: i for i, c in enumerate(cards)})
         return cards
 
     def shuffle(self, game: Any, cards: list[Card]) -> None:
-        game.rng.shuffle(cards)
-        self.lists.append({c: i for i, c in enumerate(cards)})
+        self.note(game)  # a card laid face up earlier in this move (20/20: a refill before a new hand's deal)
+        key = (len(game.history), game.rng.state)  # a move tried and taken back (``is_legal``), then played,
+        game.rng.shuffle(cards)                     # shuffles alike: one list, not two
+        place = {c: i for i, c in enumerate(cards)}
+        if key in self.keys:
+            self.lists[self.keys[key]] = place
+        else:
+            self.keys[key] = len(self.lists)
+            self.lists.append(place)
 
     def slot(self, c: Card) -> tuple[int, int] | None:
         """Where ``c`` was dealt from: its place in the latest list that holds it."""
@@ -80,14 +89,18 @@ class Seeded:
                 return j, i
         return None
 
-    def played(self, game: Any) -> dict:
-        """The facts of the step just played (the deal, or a move): see the module's text."""
-        told = []
+    def note(self, game: Any) -> None:
+        """Keep the slots of the cards face up now that were not told yet (told with the step)."""
         for c in game.face_up():
             s = self.slot(c)
             if s is not None and s not in self.told:
                 self.told.add(s)
-                told.append([s[0], s[1], code(c)])
+                self.telling.append([s[0], s[1], code(c)])
+
+    def played(self, game: Any) -> dict:
+        """The facts of the step just played (the deal, or a move): see the module's text."""
+        self.note(game)
+        told, self.telling = self.telling, []
         facts: dict[str, Any] = {"cards": told} if told else {}
         if game.FACE_DOWN:
             facts["size"] = len(game.table_cards())
@@ -121,7 +134,7 @@ class Revealed:
         return self._list(len(cards))
 
     def shuffle(self, game: Any, cards: list[Card]) -> None:
-        cards[:] = self._list(len(cards))
+        cards[:] = self._list(len(cards))  # a replica only follows: it never tries a move and takes it back
 
     def played(self, game: Any) -> dict:
         return {}
