@@ -518,7 +518,9 @@ def new_session(mode: str, seed: int = 0, seats: list[str] | None = None, option
     Keywords: ``level`` (a level dict instead of a seed), ``call_time``, ``tag``, ``practice`` (Sets each
     bot level has seen taken before, ``{level: n}``), ``pace`` (the person's recent seconds a Set, for a
     ``bot:partner``), ``follow`` (a replica
-    whose events are decided elsewhere and given to ``apply_event``: its clock runs, nothing falls due).
+    whose events are decided elsewhere and given to ``apply_event``: its clock runs, nothing falls due),
+    ``source`` (where the cards come from, ``game.variants.deck``: a room's ``Seeded`` deck, whose
+    ``facts`` of the deal and of each move say what the table showed; a replica's ``Revealed`` one).
 
     :raises ValueError: on an unknown mode, a bad seed, seat or option.
     """

@@ -36,9 +36,11 @@ sys.path.insert(0, str(ROOT))
 
 from websockets.asyncio.client import connect  # noqa: E402
 
+from game.net.client import RemoteSession  # noqa: E402
 from game.net.server import PING  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import new_session  # noqa: E402
+from game.variants.deck import Revealed  # noqa: E402
 
 ROOMS = (100, 500, 1000)
 SECONDS = 12.0  # measured seconds at each room count
@@ -104,7 +106,7 @@ class Bench:
             kind = m.get("type")
             if kind == "event":
                 if seat == 0:
-                    room["s"].apply_event(m["move"])
+                    RemoteSession.step(room["s"], room["src"], m["move"], m)
                     self.events += self.measuring
                     if m.get("id") == room["id"] and (" set " in m["move"] or " miss " in m["move"]):
                         room["answered"].set()
@@ -112,8 +114,12 @@ class Bench:
                 if t0 is not None and self.measuring and (" set " in m["move"] or " miss " in m["move"]):
                     self.lat.append(now - t0)
             elif kind == "state" and seat == 0:
-                room["s"] = new_session(m["mode"], m["seed"], m["seats"], m["options"], follow=True)
-                room["s"].replay(m["events"])
+                shown = dict(m["shown"])  # the replica is fed the cards as they are shown, as a window's is
+                room["src"] = src = Revealed()
+                src.tell(shown.get(0, {}))
+                room["s"] = new_session(m["mode"], 0, m["seats"], m["options"], follow=True, source=src)
+                for n, event in enumerate(m["events"], 1):
+                    RemoteSession.step(room["s"], src, event, shown.get(n, {}))
                 ready.set()
             elif kind == "refused":
                 self.refused += 1
