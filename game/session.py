@@ -115,7 +115,8 @@ class Session:
         else:
             self.game = variants.load(level, **options) if level is not None else variants.new(mode, seed, **options)
         self.source = source
-        self.facts: list[dict] = [] if source is None else [source.played(self.game)]  # the deal's, each move's
+        #: the facts of the deal and of each move (game.variants.deck), with a source
+        self.facts: list[dict[str, Any]] = [] if source is None else [source.played(self.game)]
         self.players = [f"P{i + 1}" for i in range(len(seats))]
         practice = practice if isinstance(practice, dict) else {}
         self.bots = {p: Bot(p, s[4:], seed + 7, practice=practice.get(s[4:], 0) if s[4:] != PARTNER else 0,

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, card, code
+from .base import Game
 
 HIDDEN = 1000  # placeholders are HIDDEN + SPAN * j + i: never a card (0..80), never take_and_refill's -1
 SPAN = 128  # places a list may have (a deal has 81)
@@ -49,11 +50,11 @@ def is_hidden(c: Any) -> bool:
     return isinstance(c, int) and c >= HIDDEN
 
 
-def new_game(cls: type, seed: int, source: Any, **options: Any) -> Any:
+def new_game(cls: type[Game], seed: int, source: Any, **options: Any) -> Game:
     """A game of class ``cls`` whose cards come from ``source`` (set before its deal)."""
-    g = cls.__new__(cls)
+    g: Game = object.__new__(cls)
     g.source = source
-    cls.__init__(g, seed=seed, **options)
+    Game.__init__(g, seed=seed, **options)  # no mode has an __init__ of its own: ``setup`` builds it
     return g
 
 
@@ -63,14 +64,14 @@ class Seeded:
     def __init__(self) -> None:
         self.lists: list[dict[Card, int]] = []  # list j: card -> its place
         self.told: set[tuple[int, int]] = set()
-        self.telling: list[list] = []  # slots of this step told so far
+        self.telling: list[list[Any]] = []  # slots of this step told so far
         self.keys: dict[tuple[int, int], int] = {}  # (moves played, the stream's state) -> the list it shuffled
 
-    def dealt(self, game: Any, cards: list[Card]) -> list[Card]:
+    def dealt(self, game: Game, cards: list[Card]) -> list[Card]:
         self.lists.append({c: i for i, c in enumerate(cards)})
         return cards
 
-    def shuffle(self, game: Any, cards: list[Card]) -> None:
+    def shuffle(self, game: Game, cards: list[Card]) -> None:
         self.note(game)  # a card laid face up earlier in this move (20/20: a refill before a new hand's deal)
         key = (len(game.history), game.rng.state)  # a move tried and taken back (``is_legal``), then played,
         game.rng.shuffle(cards)                     # shuffles alike: one list, not two
@@ -89,7 +90,7 @@ class Seeded:
                 return j, i
         return None
 
-    def note(self, game: Any) -> None:
+    def note(self, game: Game) -> None:
         """Keep the slots of the cards face up now that were not told yet (told with the step)."""
         for c in game.face_up():
             s = self.slot(c)
@@ -97,7 +98,7 @@ class Seeded:
                 self.told.add(s)
                 self.telling.append([s[0], s[1], code(c)])
 
-    def played(self, game: Any) -> dict:
+    def played(self, game: Game) -> dict[str, Any]:
         """The facts of the step just played (the deal, or a move): see the module's text."""
         self.note(game)
         told, self.telling = self.telling, []
@@ -121,7 +122,7 @@ class Revealed:
     def __init__(self) -> None:
         self.known: dict[tuple[int, int], Card] = {}
         self.count = 0  # lists made so far
-        self.game: Any = None
+        self.game: Game | None = None
         self.size: int | None = None
         self.ends = False
 
@@ -129,17 +130,17 @@ class Revealed:
         j, self.count = self.count, self.count + 1
         return [self.known.get((j, i), hidden(j, i)) for i in range(n)]
 
-    def dealt(self, game: Any, cards: list[Card]) -> list[Card]:
+    def dealt(self, game: Game, cards: list[Card]) -> list[Card]:
         self.game = game
         return self._list(len(cards))
 
-    def shuffle(self, game: Any, cards: list[Card]) -> None:
+    def shuffle(self, game: Game, cards: list[Card]) -> None:
         cards[:] = self._list(len(cards))  # a replica only follows: it never tries a move and takes it back
 
-    def played(self, game: Any) -> dict:
+    def played(self, game: Game) -> dict[str, Any]:
         return {}
 
-    def tell(self, facts: dict) -> None:
+    def tell(self, facts: dict[str, Any]) -> None:
         """Learn a step's facts before playing it (``ends`` only after: ``after``).
 
         :raises ValueError: on a slot or card that makes no sense.
@@ -159,7 +160,7 @@ class Revealed:
                 raise ValueError(f"not a table size: {size!r}")
             self.size = size
 
-    def after(self, facts: dict) -> None:
+    def after(self, facts: dict[str, Any]) -> None:
         """What is known once the step is played: whether it ended the game."""
         self.ends = bool(facts.get("ends"))
 
