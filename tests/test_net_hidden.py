@@ -154,7 +154,7 @@ def test_no_message_holds_the_seed_or_a_card_before_the_table_shows_it(server, m
     for c, rs in zip((a, b), sessions):
         over = check_heard(c, s.seed, room.salt, shown)
         # the deal was fixed in advance: seed and salt match the commitment, and the seed replays the game
-        assert commitment(over["seed"], over["salt"]) == sa["commit"] and rs.fair is True
+        assert commitment(over["seed"], over["salt"]) == sa["commit"] and rs.fair is True and rs.seed == s.seed
         assert rs.events == s.events and rs.result() == s.result()
         assert rs.view(rs.seat)["table"] == s.view()["table"] and rs.view()["scores"] == s.view()["scores"]
         assert replayed_alike(c, mode, over["seed"], s.seats, s.options) == len(s.events)

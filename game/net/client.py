@@ -260,6 +260,8 @@ class RemoteSession:
         self.source = source
         self.commit = state.get("commit")  # the deal's commitment: checked when ``over`` reveals seed and salt
         self.fair: bool | None = None  # did the revealed seed match it and replay to this game?
+        if state.get("over") and "seed" in state:  # a game over already: its deal may be checked now
+            self.check_deal(state.get("seed"), state.get("salt"))
         self.seat = int(state.get("seat", self.client.seat))
         self.names = list(state.get("names", []))
         self.room = state.get("room")
@@ -358,7 +360,8 @@ class RemoteSession:
     def check_deal(self, seed: Any, salt: Any) -> bool:
         """Check the revealed ``seed`` and ``salt``: they match the commitment ``state`` gave, and the seed
         deals this very game (its events replayed from it leave the table as the server's events did).
-        A mismatch is said in ``messages``; ``fair`` keeps the answer."""
+        A mismatch is said in ``messages``; ``fair`` keeps the answer, and a right seed becomes the
+        replica's ``seed`` (it was 0 while the game was played)."""
         r = self.replica
         ok = isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 and isinstance(salt, str) \
             and len(salt) <= 64 and commitment(seed, salt) == self.commit
@@ -371,7 +374,9 @@ class RemoteSession:
             except (ValueError, IndexError, KeyError):
                 ok = False
         self.fair = ok
-        if not ok:
+        if ok:
+            r.seed = seed  # the game is its seed and events again (the history keeps and replays it)
+        else:
             self.messages.append("the revealed deal does not match the commitment given at the start")
         return ok
 
