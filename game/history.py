@@ -12,7 +12,8 @@ game, so a ``kill -9`` during a write loses at most that game.  A file that
 is not a database, or fails ``PRAGMA quick_check``, or was written by a newer
 game, is set aside (``<name>.damaged-YYYYmmdd-HHMMSS``, as ``game.safefile``
 does) with a notice, and a new archive is started.  Every field read back is
-checked before use: a bad row is skipped, never a crash.
+checked before use: a bad row is skipped, never a crash.  ``python -m game.history list`` and
+``show ID --json`` read it from the command line (``moments``: the table each time it changed, and its Sets).
 
 >>> import tempfile
 >>> a = Archive(tempfile.mkdtemp())
@@ -420,3 +421,100 @@ class Archiving:
         if self._history is not None:
             self._history.close()
             self._history = None
+
+
+# ----- the command line: list and show (for scripts and checks) ----------------------------------
+def moments(game: Played) -> list[dict[str, Any]]:
+    """The table each time it changed, replayed by the engine: ``{"t": seconds, "table": [codes], "sets":
+    [[a, b, c], ...]}`` (the Sets on it, in ``find_sets`` order); empty for a mode without an open table.
+
+    :raises ValueError: when the game's events do not replay (a damaged game).
+    """
+    from .cards import card, code, find_sets
+    from .session import new_session
+
+    kw: dict[str, Any] = {"level": game.level, "follow": True}
+    if game.call_time is not None:
+        kw["call_time"] = game.call_time
+    s = new_session(game.mode, game.seed, list(game.seats), dict(game.options), 0.0, **kw)
+    out: list[dict[str, Any]] = []
+
+    def look() -> None:
+        table = s.game.view().get("table")
+        if not isinstance(table, list) or not all(isinstance(c, str) for c in table):
+            return
+        if out and out[-1]["table"] == table:
+            return
+        try:
+            cards = [card(c) for c in table]
+        except ValueError:
+            return  # face-down cards: no Sets to tell
+        out.append({"t": round(s.clock, 2), "table": list(table),
+                    "sets": [[code(c) for c in st] for st in find_sets(cards)]})
+
+    look()
+    for event in game.events:
+        s.apply_event(event)
+        look()
+    return out
+
+
+def _as_json(g: Played, whole: bool = False) -> dict[str, Any]:
+    out = {"id": g.id, "mode": g.mode, "kind": g.kind, "date": g.date, "seed": g.seed, "options": g.options,
+           "level": g.level, "seats": g.seats, "names": g.names, "result": g.result, "headline": g.headline()}
+    if whole:
+        out.update({"events": g.events, "call_time": g.call_time, "tag": g.tag})
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.history [--data-dir DIR] list [--mode M] [--kind K] [--json]`` or ``show ID [--json]``."""
+    import argparse
+    import sys
+
+    from .store import _user_dir
+
+    p = argparse.ArgumentParser(prog="python -m game.history", description="The games kept in the history.")
+    p.add_argument("--data-dir", help="the player's folder (default: SETARCADE_HOME or the user data folder)")
+    sub = p.add_subparsers(dest="command", required=True)
+    ls = sub.add_parser("list", help="the last games, newest first")
+    ls.add_argument("--mode", choices=list(MODES))
+    ls.add_argument("--kind")
+    ls.add_argument("--limit", type=int, default=LIST_LIMIT)
+    ls.add_argument("--json", action="store_true")
+    show = sub.add_parser("show", help="one game, with the table at each moment (table modes)")
+    show.add_argument("id", type=int)
+    show.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    archive = Archive(args.data_dir or os.environ.get("SETARCADE_HOME") or _user_dir())
+    for n in archive.take_notices():
+        print(n, file=sys.stderr)
+    try:
+        if args.command == "list":
+            games = archive.games(args.mode, args.kind, max(0, args.limit))
+            if args.json:
+                print(json.dumps([_as_json(g) for g in games], indent=1))
+            for g in games if not args.json else []:
+                print(f"{g.id:>6}  {g.date}  {g.mode}/{g.kind}  {g.headline()}  {', '.join(g.opponents()) or 'solo'}")
+            return 0
+        one = archive.get(args.id)
+        if one is None:
+            print(f"no game {args.id} in the history", file=sys.stderr)
+            return 1
+        try:
+            data = {**_as_json(one, whole=True), "moments": moments(one)}
+        except ValueError as e:
+            print(f"game {args.id} does not replay: {e}", file=sys.stderr)
+            return 1
+        if args.json:
+            print(json.dumps(data, indent=1))
+        else:
+            print(f"{one.mode}/{one.kind} seed {one.seed} on {one.date}: {one.headline()}; {len(one.events)} events, "
+                  f"{len(data['moments'])} tables")
+        return 0
+    finally:
+        archive.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -204,3 +204,48 @@ def test_kill_nine_during_writes_loses_at_most_the_game_being_written(tmp_path, 
     assert kept[:acknowledged] == list(range(acknowledged))  # every game written before is whole
     assert len(kept) in (acknowledged, acknowledged + 1)  # at most the one being written is lost
     assert all(len(a.get(g.id).events) == 200 for g in a.games(limit=10**6))
+
+
+def run_cli(folder, *args):
+    proc = subprocess.run([sys.executable, "-m", "game.history", "--data-dir", str(folder), *args],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_the_command_line_lists_the_games_as_json(tmp_path):
+    a = Archive(tmp_path)
+    ids = [a.add(played("points", 3, n=1)), a.add(played("classic", 5, n=2, seats=["human", "bot:expert"]))]
+    a.close()
+    code, out, _ = run_cli(tmp_path, "list", "--json")
+    assert code == 0 and [g["id"] for g in json.loads(out)] == ids[::-1]
+    code, out, _ = run_cli(tmp_path, "list", "--mode", "points", "--json")
+    assert [(g["id"], g["mode"]) for g in json.loads(out)] == [(ids[0], "points")]
+    code, out, _ = run_cli(tmp_path, "list")
+    assert code == 0 and len(out.splitlines()) == 2
+
+
+def test_show_json_moments_match_the_engine_replayed_independently(tmp_path):
+    from itertools import combinations
+
+    from game.cards import card, is_set
+
+    game = played("classic", 5, seats=["human", "bot:expert"])
+    a = Archive(tmp_path)
+    gid = a.add(game)
+    a.close()
+    code, out, _ = run_cli(tmp_path, "show", str(gid), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["events"] == game["events"]
+    s = sessions.new_session("classic", 5, game["seats"], {}, 0.0, follow=True, call_time=game["call_time"])
+    tables = [s.game.view()["table"]]
+    for e in game["events"]:
+        s.apply_event(e)
+        if s.game.view()["table"] != tables[-1]:
+            tables.append(s.game.view()["table"])
+    assert [m["table"] for m in data["moments"]] == tables and len(tables) > 10
+    for m in data["moments"]:
+        brute = {frozenset(t) for t in combinations(m["table"], 3) if is_set(*(card(c) for c in t))}
+        assert {frozenset(st) for st in m["sets"]} == brute and len(m["sets"]) == len(brute)
+    assert [m["t"] for m in data["moments"]] == sorted(m["t"] for m in data["moments"])
+    assert run_cli(tmp_path, "show", "999", "--json")[0] == 1
