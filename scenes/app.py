@@ -153,6 +153,13 @@ class App(Archiving):
         except ValueError:
             pass
 
+    def rate_game(self, mode: str, result: dict, seat: int = 0) -> dict | None:
+        """Rate the person at ``seat`` after a finished game with opponents (``game.ratings``): the change
+        for the results screen, None when the game is not rated."""
+        from game.ratings import rate_game
+
+        return rate_game(self.store, mode, result, seat)
+
     def bot_memory(self) -> dict[str, Any]:
         """What the bots remember of past games (``game.practice.memory``), for a new session."""
         from game.practice import memory

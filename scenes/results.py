@@ -1,5 +1,6 @@
-"""The results screen: the mode (and its kind, when it has several), title, score, time, the standings of a
-game of several players (winners marked), Sets by worth, and replay / play again / menu."""
+"""The results screen: the mode (and its kind, when it has several), title, score, time, the person's new
+rating after a rated game, the standings of a game of several players (winners marked), Sets by worth, and
+replay / play again / menu."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .modes import MODES, ORDER
 from .widgets import ButtonColumn, unit_of
 
 WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
+RATED = 1.5  # units the rating line takes after a rated game
 
 
 def fitted(text: str, size: float, width: int) -> int:
@@ -94,7 +96,8 @@ class ResultsScene(Scene):
         """(top, unit) of the page: up to 1.4 times the screen's unit, as the room above the buttons
         allows, and centred in that room (a short page does not leave the lower half empty)."""
         u, d = self.u, self.data
-        units = 13.2 + 1.6 * len(d.get("lines", [])) + (9.3 if d.get("by_worth") else 0)
+        units = 13.2 + RATED * bool(self.rating_line()) + 1.6 * len(d.get("lines", [])) + \
+            (9.3 if d.get("by_worth") else 0)
         room = self.column.buttons[0].rect.top - u * 0.8
         pu = max(u * 0.8, min(u * 1.4, room / (units + 2)))  # a unit of margin over and under
         return max(0.0, (room - units * pu) / 2), pu
@@ -106,6 +109,13 @@ class ResultsScene(Scene):
         if kind is not None and len(cls.KINDS) > 1:
             return f"{cls.TITLE} · {cls.kind_named(kind).title}".upper()
         return MODES[self.mode].title.upper()
+
+    def rating_line(self) -> str:
+        """The line after a rated game (``App.rate_game``): "Rating 1530 ± 150 (+18) · provisional"; else
+        empty."""
+        rating = self.data.get("rating")
+        text = rating.get("text") if isinstance(rating, dict) else None
+        return text if isinstance(text, str) else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -123,6 +133,11 @@ class ResultsScene(Scene):
         theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, t + u * 11.2),
                         theme.MUTED, True, "center")
         y = t + u * 13.2
+        rating = self.rating_line()
+        if rating:  # a rated game: the person's new rating and its change
+            theme.blit_text(surface, rating, fitted(rating, u * 1.05, room), (w // 2, t + u * 12.7), theme.INFO,
+                            True, "center")
+            y += u * RATED
         first = [s.get("place") == 1 for s in d.get("standings", [])]  # the standings lead the lines
         for i, line in enumerate(d.get("lines", [])):
             colour = theme.ACCENT if i < len(first) and first[i] else theme.INK

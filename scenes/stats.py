@@ -1,4 +1,5 @@
-"""Stats: per mode and kind games, wins, win rate, best and average; per mode daily streaks; the last 30 days' dailies.
+"""Stats: per mode and kind games, wins, win rate, best and average; per mode the rating and daily streaks; the
+last 30 days' dailies.
 
 Start data: ``today`` ("YYYY-MM-DD", for tests; else the local date).
 The table has a row per (mode, kind) of the registry (Classic: Normal,
@@ -17,6 +18,7 @@ import pygame
 
 from game.cards import counted
 from game.daily import as_date, streaks
+from game.ratings import SCALE, Rating, book_of
 from game.records import kind_stats
 from game.variants import MODES, game_class
 from game.variants.facts import Kind
@@ -26,8 +28,8 @@ from sprites.hud import Button, clock_text
 from .base import Scene
 from .widgets import header, unit_of
 
-COLUMNS = ("Mode", "Games", "Wins", "Win rate", "Best", "Avg time", "Daily streak", "Longest")
-SPLITS = (0, 0.2, 0.3, 0.41, 0.56, 0.66, 0.8, 0.91)  # column anchors, as a share of the table width
+COLUMNS = ("Mode", "Games", "Wins", "Win rate", "Best", "Avg time", "Daily streak", "Longest", "Rating")
+SPLITS = (0, 0.2, 0.28, 0.38, 0.49, 0.59, 0.73, 0.83, 0.95)  # column anchors, as a share of the table width
 DAYS = 30
 FIRST_ROW = 1.5  # units from the column names to the first row's middle
 PLOT = 3.0  # units of height the chart's plot keeps however many rows the table has
@@ -77,6 +79,17 @@ def row_title(mode: str, kind: Kind) -> str:
     """
     cls = game_class(mode)
     return cls.TITLE if len(cls.KINDS) == 1 else f"{cls.TITLE} · {kind.title}"
+
+
+def rating_text(r: Rating) -> str:
+    """A mode's rating cell: μ ± 2σ shown, "?" after μ while provisional, "—" before a rated game.
+
+    >>> rating_text(Rating()), rating_text(Rating(25.2, 1.5, 40)), rating_text(Rating(25.2, 6.0, 3))
+    ('—', '1512 ± 180', '1512? ± 720')
+    """
+    if not r.games:
+        return "—"
+    return f"{r.points}{'?' if r.provisional else ''} ± {round(2 * r.sigma * SCALE)}"
 
 
 def table_rows() -> list[tuple[str, Kind]]:
@@ -143,7 +156,7 @@ class StatsScene(Scene):
 
     def rows(self) -> list[tuple[str, ...]]:
         """One row of cells per (mode, kind), in menu order; a mode's daily streaks on its first kind's row
-        (dailies are the mode's), a kind with no win (Blitz) without wins."""
+        (dailies and the rating are the mode's), a kind with no win (Blitz) without wins."""
         out: list[tuple[str, ...]] = []
         stats = self.app.stats()
         for mode, kind in self.entries:
@@ -153,8 +166,10 @@ class StatsScene(Scene):
             daily: tuple[str, ...] = ("", "")
             if kind == game_class(mode).KINDS[0]:
                 daily = tuple(str(n) for n in streaks(list(s.get("daily") or {}), self.today))
+            rating = rating_text(book_of(self.app.store).get(mode)) if kind == game_class(mode).KINDS[0] else ""
             out.append((row_title(mode, kind), str(games), str(wins) if kind.winnable else "—", rate,
-                        best_text(kind, s["best"]), clock_text(s["time"] / games) if games else "—", *daily))
+                        best_text(kind, s["best"]), clock_text(s["time"] / games) if games else "—", *daily,
+                        rating))
         return out
 
     def cells(self) -> list[tuple[str, int, pygame.Rect]]:
@@ -180,7 +195,8 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u, t, p = self.u, self.table, self.pitch
-        header(surface, "Stats", "every finished game counts · the first play of each daily counts there", u)
+        header(surface, "Stats", "every finished game counts · the first play of each daily counts there"
+               " · a rating with ? is provisional", u)
         for k, (mode, _) in enumerate(self.entries):
             y = self.row_y(k)
             theme.panel(surface, pygame.Rect(t.left, round(y - u * p * 0.43), t.w, round(u * p * 0.86)), round(u * 0.4))
