@@ -336,7 +336,9 @@ class LobbyScene(Scene):
         u = self.u
         y = u * 22.5
         theme.blit_text(surface, "LAST GAME", round(u * 0.85), (self.left, y), theme.MUTED, True, "midleft")
-        names = [s.get("name", "") for s in (self.lobby or {}).get("seats") or []]
+        lob = self.lobby or {}
+        # the names the game was played with (a bot swapped since does not rewrite it); else the seats'
+        names = [str(n) for n in lob.get("result_names") or []] or [s.get("name", "") for s in lob.get("seats") or []]
         for k, row in enumerate(result.get("standings") or []):
             seat = row.get("seat", 0)
             name = names[seat] if seat < len(names) else row.get("player")

@@ -42,6 +42,7 @@ def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
         ("stats", [("switch", "stats", {})]),
         ("daily", [("switch", "daily", {"solve": False})]),  # no solver: the shipped tables or nothing
         ("levels", [("switch", "levels", {})]),
+        ("history", [("switch", "history", {})]),
         ("message", [("switch", "menu", {}), ("push", "message", {"title": "A notice", "text": "A test."})]),
     ]
     return steps

@@ -413,3 +413,20 @@ def test_bot_moves_keep_no_room_alive_and_a_restored_room_waits_for_someone(tmp_
     finally:
         again.stop()
 
+
+
+def test_the_last_game_keeps_the_names_it_was_played_with_after_the_host_swaps_a_bot(server):
+    a = open_room(server.port, "Ann")
+    a.send({"type": "bot", "level": "expert"})
+    lobby_where(a, lambda lob: len(lob["seats"]) == 2)
+    a.send({"type": "start"})
+    next_of(a, "state")
+    a.send({"type": "end"})
+    next_of(a, "over")
+    played = lobby_where(a, lambda lob: lob["result"] is not None)
+    assert played["result_names"] == ["Ann", "Bot (expert)"]
+    a.send({"type": "unseat", "seat": 1})  # the host swaps the bot for another level
+    a.send({"type": "bot", "level": "beginner"})
+    swapped = lobby_where(a, lambda lob: [s["name"] for s in lob["seats"]] == ["Ann", "Bot (beginner)"])
+    assert swapped["result"] == played["result"] and swapped["result_names"] == ["Ann", "Bot (expert)"]
+    a.close()

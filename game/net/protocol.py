@@ -18,7 +18,8 @@ Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
                                                        player who is not connected, goes
 
 Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over``,
-``lobby`` (who sits where, who is connected, who hosts, the mode and options; sent on every
+``lobby`` (who sits where, who is connected, who hosts, the mode and options, and the last game's
+``result`` with ``result_names``, each seat's name as that game was played; sent on every
 change, and the moment a member's connection closes) and ``left`` (the seat is gone: after
 ``leave``, or when the room is closed).
 

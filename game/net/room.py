@@ -112,6 +112,7 @@ class Room:
         #: the server logs new events here before they are sent: (session, events before, the new events)
         self.on_events: Callable[[Session, int, list[str]], None] = lambda s, before, new: None
         self.last_result: dict | None = None
+        self.last_names: list[str] = []  # each seat's name as the last game was played (a seat may change)
         self.logged = 0  # events of the current game written to the log
         self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
         #: (last event number, when it went out, cards that came or went)
@@ -454,6 +455,7 @@ class Room:
             self.out(conns, dump(msg))
         if s.over:
             self.last_result = s.result()
+            self.last_names = [x.name for x in self.seats]
             self.out(conns, dump({"type": "over", "result": self.last_result, "seed": s.seed, "salt": self.salt}))
             self.out_lobby()
 
@@ -503,7 +505,8 @@ class Room:
         return {"type": "lobby", "room": self.code, "seat": seat, "host": self.host, "mode": self.mode,
                 "options": dict(self.options), "call_time": self.call_time,
                 "seats": seats, "playing": self.playing, "game": self.number,
-                "result": self.last_result if played else None}
+                "result": self.last_result if played else None,
+                "result_names": list(self.last_names) if played else []}
 
     def out_lobby(self) -> None:
         for i, x in enumerate(self.seats):
