@@ -133,7 +133,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
             self.last = pts
             self.by_worth[pts - 1] += 1  # by the points it scored (RULES.md §2): the chart sums to the score
             self.taken.append([codes(sorted(m.cards)), pts])
-            take_and_refill(self.table, self.deck, m.cards, TABLE, fill_from_end=True)
+            take_and_refill(self.table, self.deck, m.cards, TABLE)
         self.hint = None
         self.hint_none = False
 

@@ -35,29 +35,17 @@ def check_set(cards: Sequence[Card]) -> None:
         raise IllegalMove(f"not a Set — {why_not_set(a, b, c)}")
 
 
-def take_and_refill(table: list[Card], deck: list[Card], cards: Sequence[Card], size: int = 12,
-                    fill_from_end: bool = False) -> None:
+def take_and_refill(table: list[Card], deck: list[Card], cards: Sequence[Card], size: int = 12) -> None:
     """Take ``cards`` off ``table`` and deal from the front of ``deck`` back up to ``size``.
 
     New cards go where the taken ones lay (so the table keeps its shape);
-    places that cannot be filled close up — or, with ``fill_from_end``, are
-    filled by the last cards of the table (the ones beyond ``size``), so no
-    other card moves, as a player at a real table would do.
-
-    >>> t = [1, 2, 3, 4, 5, 6]; take_and_refill(t, [], [2, 4], 4, fill_from_end=True); t
-    [1, 6, 3, 5]
+    places that cannot be filled close up.
     """
     gaps = sorted(table.index(c) for c in cards)
     wanted = max(0, size - (len(table) - len(cards)))
     for i in gaps:
         table[i] = deck.pop(0) if wanted > 0 and deck else -1
         wanted -= 1
-    if fill_from_end:
-        for i in gaps:
-            while table and table[-1] == -1:
-                table.pop()
-            if i < len(table) - 1 and table[i] == -1:
-                table[i] = table.pop()
     table[:] = [c for c in table if c != -1]
 
 
