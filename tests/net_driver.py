@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import selectors
 import socket
+import subprocess
 import time
 
 from game.net.client import Client, RemoteSession
 
 WAIT = 20.0  # seconds any one condition may take at most on a loaded machine
+
+
+def serving(proc: subprocess.Popen) -> subprocess.Popen:
+    """``proc`` (a ``python -m game.server``) once its first line says it listens: read with one bounded
+    wait on its output (the server's own condition), never a sleep."""
+    sel = selectors.DefaultSelector()
+    sel.register(proc.stdout, selectors.EVENT_READ)
+    end, line = time.monotonic() + WAIT, b""
+    while time.monotonic() < end and not line.endswith(b"\n"):
+        if sel.select(max(0.0, end - time.monotonic())):
+            chunk = os.read(proc.stdout.fileno(), 1)
+            if not chunk:
+                break
+            line += chunk
+    sel.close()
+    assert line.startswith(b"serving on"), (line, proc.poll())
+    return proc
 
 
 def free_port() -> int:

@@ -6,15 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import selectors
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
-from net_driver import WAIT, free_port, next_of, open_room, until
+from net_driver import WAIT, free_port, next_of, open_room, serving, until
 from scene_driver import press, top
 from test_net_scenes import online, step_until  # noqa: F401  (a fixture, and a helper)
 from websockets.asyncio.client import connect
@@ -209,18 +207,7 @@ def start_low_server(home: Path, files: int) -> subprocess.Popen:
                              "--data", str(home), "--connections-per-address", "100000"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=low,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(home)})
-    sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
-    end, line = time.monotonic() + WAIT, b""
-    while time.monotonic() < end and not line.endswith(b"\n"):
-        if sel.select(max(0.0, end - time.monotonic())):
-            chunk = os.read(proc.stdout.fileno(), 1)
-            if not chunk:
-                break
-            line += chunk
-    sel.close()
-    assert line.startswith(b"serving on"), (line, proc.poll())
-    return proc
+    return serving(proc)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="file limits as on Linux")

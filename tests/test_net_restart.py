@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import os
-import selectors
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from net_driver import WAIT, free_port, join, next_of, open_room, take_a_set, until
+from net_driver import WAIT, free_port, join, next_of, open_room, serving, take_a_set, until
 
 from game.net.client import RemoteSession
 from game.net.roomlog import RoomLog
@@ -25,19 +23,7 @@ def start_server(port: int, data: Path) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
                              "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
-    sel = selectors.DefaultSelector()
-    sel.register(proc.stdout, selectors.EVENT_READ)
-    end = time.monotonic() + WAIT
-    line = b""
-    while time.monotonic() < end and not line.endswith(b"\n"):
-        if sel.select(max(0.0, end - time.monotonic())):
-            chunk = os.read(proc.stdout.fileno(), 1)
-            if not chunk:
-                break
-            line += chunk
-    sel.close()
-    assert line.startswith(b"serving on"), (line, proc.poll())
-    return proc
+    return serving(proc)
 
 
 def two_players(port: int, seed: int) -> tuple:
