@@ -50,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--daily", nargs="?", const="today", type=_date, metavar="DATE", help="the daily deal")
     p.add_argument("--level", metavar="ID", help="a puzzle level, e.g. pillars-007")
     p.add_argument("--demo", action="store_true", help="watch a bot play the mode")
+    p.add_argument("--replay", metavar="FILE", help="replay a shared game: a file holding its share text "
+                   "(setarcade-game:…)")
     p.add_argument("--smoke", nargs="?", const=60, type=_frames, metavar="FRAMES",
                    help="run every scene for FRAMES frames headless and exit 0, or 1 with the reason")
     p.add_argument("--data-dir", help="folder for settings and saves (default: SETARCADE_HOME or the user dir)")
@@ -69,7 +71,8 @@ def main(argv: list[str]) -> int:
     from scenes.app import App, Options
 
     options = Options(mode=args.mode, seed=args.seed, daily=args.daily, level=args.level, demo=args.demo,
-                      smoke=args.smoke, data_dir=args.data_dir, size=args.size, fullscreen=args.fullscreen)
+                      smoke=args.smoke, data_dir=args.data_dir, size=args.size, fullscreen=args.fullscreen,
+                      replay=args.replay)
     app = App(options)
     if args.smoke is not None:
         from scenes import smoke

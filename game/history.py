@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .ratings import SCALE, Rating, clean_ratings, shown
 from .safefile import set_aside, why
 from .variants import MODES, game_class
 
@@ -59,12 +60,16 @@ CREATE TABLE IF NOT EXISTS games (
     result TEXT NOT NULL,
     events TEXT NOT NULL,
     call_time REAL,
-    tag TEXT NOT NULL DEFAULT '{}'
+    tag TEXT NOT NULL DEFAULT '{}',
+    rating TEXT
 );
 CREATE INDEX IF NOT EXISTS games_date ON games (date);
 CREATE INDEX IF NOT EXISTS games_mode_kind_date ON games (mode, kind, date);
 """
-LIST_FIELDS = "id, mode, kind, options, seed, level, date, seats, names, result, call_time, tag"
+LIST_FIELDS = "id, mode, kind, options, seed, level, date, seats, names, result, call_time, tag, rating"
+#: columns added since the first archives, with their type: an older file gets them when opened (its rows
+#: read them as NULL), and an older game still reads and writes a file that has them (it names its columns)
+ADDED = (("rating", "TEXT"),)
 
 
 @dataclass
@@ -84,6 +89,8 @@ class Played:
     events: list[str] = field(default_factory=list)
     call_time: float | None = None
     tag: dict[str, Any] = field(default_factory=dict)
+    rating: Rating | None = None  # the person's rating in the mode after this game (None: not rated, or kept
+    # by a game from before ratings were kept with the games)
 
     def headline(self) -> str:
         """What the game came to, as the results screen said it: "You win! · 12 – 9", "23 points"."""
@@ -103,6 +110,25 @@ class Played:
 
     def when(self) -> _dt.datetime:
         return _dt.datetime.fromisoformat(self.date)
+
+    @property
+    def shared(self) -> bool:
+        """Was the game opened from a share text (someone else's game), not played here?"""
+        return self.tag.get("shared") is True
+
+    def rating_text(self) -> str:
+        """The rating after the game as the History lists it: μ ± 2σ shown, "?" after μ while provisional
+        (as on the Stats screen), "—" for a game not rated (alone, shared, or kept before ratings were).
+
+        >>> g = Played(1, "classic", "normal", {}, 5, None, "2026-11-26T10:00:00", ["human"], [], {})
+        >>> import dataclasses
+        >>> g.rating_text(), dataclasses.replace(g, rating=Rating(25.2, 6.0, 3)).rating_text()
+        ('—', '1512? ± 720')
+        """
+        r = self.rating
+        if r is None:
+            return "—"
+        return f"{r.points}{'?' if r.provisional else ''} ± {round(2 * r.sigma * SCALE)}"
 
 
 class Archive:
@@ -155,6 +181,14 @@ class Archive:
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(SCHEMA)
             cols = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            for name, kind in ADDED:
+                if name not in cols and "id" in cols:
+                    try:
+                        db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+                    except sqlite3.OperationalError as e:  # another window added it a moment ago
+                        if "duplicate column" not in str(e):
+                            raise
+                    cols.add(name)
             want = {c.strip() for c in LIST_FIELDS.split(",")} | {"events"}
             if not want <= cols:
                 return "its table is not the game's"
@@ -201,11 +235,12 @@ class Archive:
         """Keep one finished game (one transaction: all of it or nothing); its id, or None on failure.
 
         ``game``: ``mode``, ``kind``, ``seed``, ``events`` (the session's), ``result``; optional
-        ``options``, ``level``, ``seats``, ``names``, ``date`` (ISO; now when missing), ``call_time``, ``tag``.
+        ``options``, ``level``, ``seats``, ``names``, ``date`` (ISO; now when missing), ``call_time``, ``tag``,
+        ``rating`` (the person's rating in the mode after the game: a ``Rating`` or its ``to_json``).
 
         :raises ValueError: on a game that does not hold together (an unknown mode, a bad field).
         """
-        row = _row(game)
+        row = (*_row(game), _rating_column(game))
         if self.db is None:
             return None
         try:
@@ -213,13 +248,42 @@ class Archive:
                 self.db.execute("BEGIN IMMEDIATE")
                 cur = self.db.execute(
                     "INSERT INTO games (mode, kind, options, seed, level, date, seats, names, result, events, "
-                    "call_time, tag) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                    "call_time, tag, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             return int(cur.lastrowid or 0)
         except sqlite3.Error as e:
             self._notice(f"A finished game could not be kept in the history ({e}).")
             return None
 
+    def keep_shared(self, game: Played) -> tuple[int | None, bool]:
+        """Keep a game opened from a share text (``game.share.decode``), tagged ``shared`` with the date it
+        was played, dated now (it lists on top).  The same game (mode, seed and events) kept already is
+        not kept twice.  (Its id or None when it could not be kept, and whether it is new.)"""
+        same = self.find(game)
+        if same is not None:
+            return same, False
+        return self.add({
+            "mode": game.mode, "kind": game.kind, "seed": game.seed, "options": game.options, "level": game.level,
+            "seats": game.seats, "names": game.names, "result": game.result, "events": game.events,
+            "call_time": game.call_time, "tag": {**game.tag, "shared": True, "played": game.date}}), True
+
+    def receive(self, game: Played) -> Played:
+        """``keep_shared`` and the game as kept (its id given); ``game`` itself when it could not be kept."""
+        gid, _new = self.keep_shared(game)
+        kept = self.get(gid) if gid is not None else None
+        return kept if kept is not None else game
+
     # ----- reading ------------------------------------------------------------------------------
+    def find(self, game: Played) -> int | None:
+        """The id of a kept game with ``game``'s mode, seed and events (the same game), or None."""
+        if self.db is None:
+            return None
+        try:
+            row = self.db.execute("SELECT id FROM games WHERE mode = ? AND seed = ? AND events = ? LIMIT 1",
+                                  (game.mode, str(game.seed), _dumps(game.events))).fetchone()
+        except (sqlite3.Error, ValueError):
+            return None
+        return int(row[0]) if row else None
+
     def games(self, mode: str | None = None, kind: str | None = None, limit: int = LIST_LIMIT) -> list[Played]:
         """The last ``limit`` games (newest first), of ``mode`` (and ``kind``) when given; bad rows skipped.
         Their ``events`` are left out (``get`` reads a whole game)."""
@@ -326,6 +390,36 @@ def _row(g: dict[str, Any]) -> tuple[Any, ...]:
         raise ValueError(f"a game holds a value JSON cannot store: {e}") from None
 
 
+def _rating_column(g: dict[str, Any]) -> str | None:
+    """A game's ``rating`` (a ``Rating``, its ``to_json`` or None) as the ``rating`` column's JSON text.
+
+    :raises ValueError: on a rating out of the ratings file's ranges.
+    """
+    rating = g.get("rating")
+    if isinstance(rating, Rating):
+        rating = rating.to_json()
+    if rating is None:
+        return None
+    if _rating_of(rating, g.get("mode", "")) is None:
+        raise ValueError(f"a rating is {{mu, sigma, games}} in range, not {rating!r:.60}")
+    return _dumps({k: rating[k] for k in ("mu", "sigma", "games")})
+
+
+def _rating_of(value: Any, mode: str) -> Rating | None:
+    """A kept rating ({"mu", "sigma", "games"}, each in the ratings file's ranges), or None."""
+    return clean_ratings({"modes": {mode: value}}, [mode], []).get(mode)
+
+
+def _kept_rating(text: Any, mode: str) -> Rating | None:
+    """The rating column read back: a bad one is no rating (the game itself is still listed)."""
+    if text is None:
+        return None
+    try:
+        return _rating_of(_load(text, dict), mode)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _is_date(v: Any) -> bool:
     if not isinstance(v, str) or len(v) > 40:
         return False
@@ -353,7 +447,7 @@ def _no_constant(name: str) -> Any:
 def _played(row: Any, events: Any) -> Played | None:
     """A row read back, every field checked; None for a bad row (it is skipped)."""
     try:
-        gid, mode, kind, options, seed, level, date, seats, names, result, call_time, tag = row
+        gid, mode, kind, options, seed, level, date, seats, names, result, call_time, tag, rating = row
         if not isinstance(gid, int) or mode not in MODES:
             return None
         if kind not in {k.name for k in game_class(mode).KINDS} or not _is_date(date):
@@ -375,7 +469,8 @@ def _played(row: Any, events: Any) -> Played | None:
             return None
         return Played(gid, mode, kind, _load(options, dict), int(seed), None if level is None else _load(level, dict),
                       date, seat_list, name_list, _load(result, dict), event_list,
-                      None if call_time is None else float(call_time), _load(tag, dict))
+                      None if call_time is None else float(call_time), _load(tag, dict),
+                      _kept_rating(rating, mode))
     except (ValueError, TypeError, RecursionError):
         return None
 
@@ -404,16 +499,20 @@ class Archiving:
 
     def archive_game(self, session: Any, names: list[str], summary: dict[str, Any]) -> int | None:
         """Keep a finished game in the history: its mode, kind, seed, options, level, seats, what the players
-        were called, its events and ``result()`` with the results screen's title and score.  Its id, or None
-        when it was not kept (a notice says why on a disk problem)."""
+        were called, its events, ``result()`` with the results screen's title and score, and the person's
+        rating after it (``summary["rating"]``, ``game.ratings.rate_game``'s change, when it was rated).  Its
+        id, or None when it was not kept (a notice says why on a disk problem)."""
         result = {**session.result(), "summary": {"title": str(summary.get("title") or ""),
                                                   "score": str(summary.get("score") or "")}}
+        change = summary.get("rating")
+        after = change.get("after") if isinstance(change, dict) else None
         try:
             return self.history.add({
                 "mode": session.mode, "kind": session.game.kind, "seed": session.seed,
                 "options": dict(session.options), "level": session.level, "seats": list(session.seats),
                 "names": list(names), "result": result, "events": list(session.events),
-                "call_time": session.call_time, "tag": dict(session.tag)})
+                "call_time": session.call_time, "tag": dict(session.tag),
+                "rating": after if isinstance(after, dict) and _rating_of(after, session.mode) else None})
         except ValueError:
             return None
 
@@ -460,18 +559,23 @@ def moments(game: Played) -> list[dict[str, Any]]:
 
 
 def _as_json(g: Played, whole: bool = False) -> dict[str, Any]:
+    r = g.rating
+    rating = None if r is None else {**r.to_json(), "shown": shown(r), "provisional": r.provisional}
     out = {"id": g.id, "mode": g.mode, "kind": g.kind, "date": g.date, "seed": g.seed, "options": g.options,
-           "level": g.level, "seats": g.seats, "names": g.names, "result": g.result, "headline": g.headline()}
+           "level": g.level, "seats": g.seats, "names": g.names, "result": g.result, "headline": g.headline(),
+           "rating_after": rating, "shared": g.shared}
     if whole:
         out.update({"events": g.events, "call_time": g.call_time, "tag": g.tag})
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m game.history [--data-dir DIR] list [--mode M] [--kind K] [--json]`` or ``show ID [--json]``."""
+    """``python -m game.history [--data-dir DIR] list [--mode M] [--kind K] [--json]``, ``show ID [--json]``,
+    ``export ID [--out FILE]`` or ``import FILE [--json]`` (``game.share``)."""
     import argparse
     import sys
 
+    from .share import add_commands, run_command
     from .store import _user_dir
 
     p = argparse.ArgumentParser(prog="python -m game.history", description="The games kept in the history.")
@@ -485,17 +589,21 @@ def main(argv: list[str] | None = None) -> int:
     show = sub.add_parser("show", help="one game, with the table at each moment (table modes)")
     show.add_argument("id", type=int)
     show.add_argument("--json", action="store_true")
+    add_commands(sub)
     args = p.parse_args(argv)
     archive = Archive(args.data_dir or os.environ.get("SETARCADE_HOME") or _user_dir())
     for n in archive.take_notices():
         print(n, file=sys.stderr)
     try:
+        if args.command in ("export", "import"):
+            return run_command(args, archive)
         if args.command == "list":
             games = archive.games(args.mode, args.kind, max(0, args.limit))
             if args.json:
                 print(json.dumps([_as_json(g) for g in games], indent=1))
             for g in games if not args.json else []:
-                print(f"{g.id:>6}  {g.date}  {g.mode}/{g.kind}  {g.headline()}  {', '.join(g.opponents()) or 'solo'}")
+                who = ("shared · " if g.shared else "") + (", ".join(g.opponents()) or "solo")
+                print(f"{g.id:>6}  {g.date}  {g.mode}/{g.kind}  {g.headline()}  {who}  {g.rating_text()}")
             return 0
         one = archive.get(args.id)
         if one is None:

@@ -46,6 +46,7 @@ class Options:
     data_dir: str | None = None
     size: tuple[int, int] | None = None
     fullscreen: bool = False
+    replay: str | None = None  # a file holding a shared game (game.share) to open as a replay
     extra: dict[str, Any] = field(default_factory=dict)
 
 

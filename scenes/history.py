@@ -1,11 +1,18 @@
 """History: the last games kept in the archive (``game.history``), newest first, and a replay of any.
 
 A row a game: when it ended, the mode (and its kind where the mode has
-several), what it came to ("You win! · 12 – 9", "23 points") and who else
-played.  A row of chips filters the list: All, each mode the archive holds,
-and after a mode with several kinds each of its kinds (Left/Right, or a
-click).  Up/Down choose a game, Enter (or a click on a row) opens its
-replay, Esc goes back to the menu.  A pad drives it as keys (``scenes.input``).
+several), what it came to ("You win! · 12 – 9", "23 points"), who else
+played ("shared · …" for a game opened from a share text) and the player's
+rating in the mode after it ("1512? ± 720", "?" while provisional; "—"
+for a game not rated).  A row of chips filters the list: All, each mode the
+archive holds, and after a mode with several kinds each of its kinds
+(Left/Right, or a click).  Up/Down choose a game, Enter (or a click on a
+row) opens its replay, Ctrl+C (or Share) shares it (``scenes.sharing``),
+Esc goes back to the menu.  A pad drives it as keys (``scenes.input``).
+
+The paste box under the list takes a share text (Ctrl+V anywhere, or Tab
+or a click and type): Enter opens its replay, a bad text says why under
+it.  A file dropped on the window is opened the same way.
 
 Start data: ``filter`` (the chip's index) and ``focus`` (the row), kept when
 the replay comes back here.
@@ -25,9 +32,12 @@ from sprites import theme
 from sprites.hud import Button
 
 from .base import Scene
+from .sharing import PasteBox, open_file, open_shared, share_game
 from .widgets import header, unit_of
 
 EMPTY = "No games yet — play one and it shows here."
+COLUMNS = (0.0, 0.15, 0.38, 0.66, 0.85)  # where date, mode, result, opponents and rating start: shares of a row
+HEADS = ("When", "Mode", "Result", "Opponents", "Rating after")
 
 
 def mode_title(mode: str, kind: str) -> str:
@@ -74,6 +84,9 @@ class HistoryScene(Scene):
         self.chips = [Button(label, lambda i=i: self.pick_filter(i)) for i, (label, _m, _k) in enumerate(self.filters)]
         self.back = Button("Menu", lambda: self.app.manager.switch("menu", {}), "Esc")
         self.open_button = Button("Replay", self.open, "Enter", accent=True)
+        self.share_button = Button("Share", self.share, "Ctrl+C")
+        self.paste = PasteBox()
+        self.typing = False  # are keys typed into the paste box?
         self.filter = min(max(0, int(data.get("filter", 0))), len(self.filters) - 1)
         self.focus = max(0, int(data.get("focus", 0)))
         self.top = 0  # the first row shown
@@ -89,7 +102,7 @@ class HistoryScene(Scene):
         self.focus = min(self.focus, max(0, len(self.rows) - 1))
         for i, chip in enumerate(self.chips):
             chip.accent = i == self.filter
-        self.open_button.enabled = bool(self.rows)
+        self.open_button.enabled = self.share_button.enabled = bool(self.rows)
 
     def pick_filter(self, i: int) -> None:
         self.filter = i % len(self.filters)
@@ -102,6 +115,16 @@ class HistoryScene(Scene):
             return
         game = self.rows[self.focus]
         self.app.manager.switch("replay", {"id": game.id, "back": {"filter": self.filter, "focus": self.focus}})
+
+    def share(self) -> None:
+        if self.rows:
+            share_game(self.app, self.app.history.get(self.rows[self.focus].id))
+
+    def open_text(self) -> None:
+        """Open the paste box's share text as a replay; a bad one leaves its reason under the box."""
+        problem = open_shared(self.app, self.paste.text, {"filter": self.filter, "focus": self.focus})
+        if problem:
+            self.paste.problem = problem
 
     def move(self, step: int) -> None:
         if self.rows:
@@ -118,6 +141,12 @@ class HistoryScene(Scene):
 
     # ----- input ---------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.DROPFILE:  # a file dropped on the window: a shared game, opened
+            problem = open_file(self.app, str(e.file), {"filter": self.filter, "focus": self.focus})
+            self.paste.problem = problem or ""
+            return True
+        if e.type == pygame.KEYDOWN and self.typed(e):
+            return True
         if e.type == pygame.KEYDOWN:
             steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -max(1, self.shown - 1),
                      pygame.K_PAGEDOWN: max(1, self.shown - 1), pygame.K_HOME: -LIST_LIMIT, pygame.K_END: LIST_LIMIT}
@@ -137,16 +166,44 @@ class HistoryScene(Scene):
             self.focus = max(self.top, min(self.focus, self.top + self.shown - 1))
             self.lay_rows()
             return True
-        for b in self.chips + [self.open_button, self.back]:
+        for b in self.chips + [self.open_button, self.share_button, self.back]:
             if b.handle_event(e):
                 return True
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self.typing = self.paste.rect.collidepoint(e.pos)
+            if self.typing:
+                return True
             for i, r in self.row_rects:
                 if r.collidepoint(e.pos):
                     self.focus = i
                     self.open()
                     return True
         return False
+
+    def typed(self, e: pygame.event.Event) -> bool:
+        """The keys of the paste box and of sharing: Ctrl+V pastes (from anywhere), Ctrl+C shares the chosen
+        game; in the box Enter opens the text, Esc, Tab, Up and Down leave it.  A letter typed with the list
+        chosen goes to the box."""
+        ctrl = bool(e.mod & pygame.KMOD_CTRL)
+        if ctrl and e.key == pygame.K_c:
+            self.share()
+            return True
+        if (ctrl and e.key == pygame.K_v) or (e.key == pygame.K_INSERT and e.mod & pygame.KMOD_SHIFT):
+            self.typing = True
+            return self.paste.handle_key(e)
+        if not self.typing:
+            ch = getattr(e, "unicode", "")
+            if e.key == pygame.K_TAB or (ch and ch.isprintable() and not ch.isspace() and not ctrl):
+                self.typing = True
+                return e.key == pygame.K_TAB or self.paste.handle_key(e)
+            return False
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_text()
+        elif e.key in (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            self.typing = False
+        else:
+            self.paste.handle_key(e)
+        return True
 
     # ----- layout ----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -155,12 +212,15 @@ class HistoryScene(Scene):
         self.width = round(min(w - u * 2, u * 58))
         self.left = round((w - self.width) / 2)
         self.lay_chips()
-        bw = round(u * 10)
-        self.open_button.rect = pygame.Rect(w // 2 - bw - round(u * 0.5), h - round(u * 3.6), bw, round(u * 2.1))
-        self.back.rect = pygame.Rect(w // 2 + round(u * 0.5), h - round(u * 3.6), bw, round(u * 2.1))
-        self.list_top = u * 10.0
+        bw, gap = round(u * 9), round(u * 0.8)
+        x = w // 2 - round(bw * 1.5 + gap)
+        for b in (self.open_button, self.share_button, self.back):
+            b.rect = pygame.Rect(x, h - round(u * 3.6), bw, round(u * 2.1))
+            x += bw + gap
+        self.paste.rect = pygame.Rect(self.left, h - round(u * 6.5), self.width, round(u * 2.2))
+        self.list_top = u * 10.6
         self.pitch = u * 2.3
-        self.shown = max(1, int((self.back.rect.top - u * 0.8 - self.list_top) // self.pitch))
+        self.shown = max(1, int((self.paste.rect.top - u * 1.3 - self.list_top) // self.pitch))
         self.scroll()
 
     def lay_chips(self) -> None:
@@ -218,10 +278,31 @@ class HistoryScene(Scene):
             y = self.list_top + self.shown * self.pitch - u * 0.6
             theme.blit_text(surface, "▼", round(u * 0.8), (self.left + self.width + u * 0.2, y), theme.DIM, True,
                             "midleft")
-        self.open_button.draw(surface)
-        self.back.draw(surface)
-        tip = "Left/Right filter · Up/Down choose · Enter or a click replays · Esc menu"
-        theme.blit_text(surface, tip, round(u * 0.8), (w / 2, h - u * 0.7), theme.DIM, True, "center")
+        if self.rows:
+            self.draw_heads(surface)
+        self.paste.draw(surface, self.typing, u)
+        if self.paste.problem:
+            theme.blit_text(surface, clipped(self.paste.problem, round(u * 0.8), w - u * 2), round(u * 0.8),
+                            (w / 2, self.paste.rect.top - u * 0.6), theme.BAD, True, "center")
+        for b in (self.open_button, self.share_button, self.back):
+            b.draw(surface)
+        tip = ("Enter opens the pasted game · Esc or Tab back to the list" if self.typing else
+               "Left/Right filter · Up/Down choose · Enter replays · Ctrl+C shares · Ctrl+V or Tab pastes · Esc menu")
+        theme.blit_text(surface, clipped(tip, round(u * 0.8), w - u), round(u * 0.8), (w / 2, h - u * 0.7), theme.DIM,
+                        True, "center")
+
+    def columns(self, r: pygame.Rect) -> list[float]:
+        """Where each column of a row starts (date, mode, result, opponents, rating) and the row's end."""
+        inner = r.w - self.u * 1.6
+        return [r.left + self.u * 0.8 + inner * f for f in COLUMNS] + [r.right - self.u * 0.8]
+
+    def draw_heads(self, surface: pygame.Surface) -> None:
+        """The columns' names over the list, small."""
+        u = self.u
+        r = pygame.Rect(self.left, 0, self.width, 0)
+        size = round(u * 0.7)
+        for x, name in zip(self.columns(r), HEADS):
+            theme.blit_text(surface, name, size, (x, self.list_top - u * 0.45), theme.DIM, True, "midleft")
 
     def draw_row(self, surface: pygame.Surface, g: Played, r: pygame.Rect, lit: bool) -> None:
         u = self.u
@@ -229,12 +310,11 @@ class HistoryScene(Scene):
                     theme.ACCENT if lit else theme.PANEL_EDGE)
         size = round(min(u * 0.95, r.h * 0.5))
         y = r.centery
-        inner = r.w - u * 1.6
-        cols = (0.0, 0.17, 0.45, 0.77)  # date, mode, result, opponents: shares of the row
-        xs = [r.left + u * 0.8 + inner * f for f in cols] + [r.right - u * 0.8]
-        who = ", ".join(g.opponents()) or "solo"
+        xs = self.columns(r)
+        who = ("shared · " if g.shared else "") + (", ".join(g.opponents()) or "solo")
         texts = ((date_text(g.date), theme.MUTED), (mode_title(g.mode, g.kind), theme.INK),
-                 (g.headline(), theme.GOOD if g.result.get("won") else theme.INK), (who, theme.MUTED))
+                 (g.headline(), theme.GOOD if g.result.get("won") else theme.INK), (who, theme.MUTED),
+                 (g.rating_text(), theme.INFO if g.rating is not None else theme.DIM))
         for k, (text, colour) in enumerate(texts):
             room = xs[k + 1] - xs[k] - u * 0.6
             theme.blit_text(surface, clipped(text, size, room), size, (xs[k], y), colour, True, "midleft")

@@ -9,6 +9,7 @@ seats (``new_session(..., follow=True)``) and its events applied one by one
 * S (or the speed button, or Up/Down): 1×, 4×, 16×;
 * Left / Right: one event back / forward (back builds the game again to the event before);
 * the timeline, marked with every Set (green), miss (red) and deal (blue): click or drag to go there;
+* C (or the Share button): the game's share text, copied and saved (``scenes.sharing``);
 * Esc (or the History button): back to the list.
 
 Start data: ``id`` (the game in the archive) and ``back`` (the History screen's start data).
@@ -31,6 +32,7 @@ from sprites.hud import Button, clock_text
 from . import scene_class
 from .base import Scene
 from .history import date_text, mode_title
+from .sharing import share_game
 from .widgets import unit_of
 
 SPEEDS = (1, 4, 16)
@@ -89,7 +91,8 @@ class ReplayScene(Scene):
         self.play_button = Button("Play", self.toggle, "Space", accent=True)
         self.buttons = [Button("Back", lambda: self.step(-1), "Left"), self.play_button,
                         Button("Step", lambda: self.step(1), "Right"),
-                        Button("1×", self.faster, "S"), Button("History", self.leave, "Esc")]
+                        Button("1×", self.faster, "S"), Button("Share", self.share, "C"),
+                        Button("History", self.leave, "Esc")]
         self.u = unit_of(self.size)
         if self.game is None:
             self.problem = "This game could not be read from the history."
@@ -185,6 +188,11 @@ class ReplayScene(Scene):
         self.speed = (self.speed + d) % len(SPEEDS)
         self.sync_buttons()
 
+    def share(self) -> None:
+        self.playing = False
+        self.sync_buttons()
+        share_game(self.app, self.game)
+
     def leave(self) -> None:
         self.app.manager.switch("history", self.back_data)
 
@@ -220,6 +228,8 @@ class ReplayScene(Scene):
                 self.step(-len(self.events))
             elif e.key == pygame.K_END:
                 self.step(len(self.events))
+            elif e.key == pygame.K_c:
+                self.share()
             else:
                 return False
             return True
@@ -302,7 +312,7 @@ class ReplayScene(Scene):
         left = (w - width) // 2
         self.track = pygame.Rect(left, bar.top + round(u * 1.1), width, round(u * 0.7))
         bw, gap = round(u * 7.5), round(u * 0.5)
-        widths = [bw, bw, bw, round(u * 4.5), bw]
+        widths = [bw, bw, bw, round(u * 4.5), bw, bw]
         x = (w - sum(widths) - gap * (len(widths) - 1)) // 2
         for b, bw_ in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.top + round(u * 2.5), bw_, round(u * 2.1))

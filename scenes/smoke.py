@@ -10,7 +10,7 @@ from game import variants
 
 from .base import App
 from .modes import MODES, ORDER
-from .start import play_data
+from .start import first_scene, play_data
 
 DT = 1 / 60
 
@@ -26,6 +26,9 @@ def _sample_results() -> dict[str, Any]:
 def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
     """(label, [(op, scene, data), ...]) for every scene, in order."""
     o = app.options
+    if o.replay is not None:  # the shared game's replay, or the reason it did not open
+        name, data = first_scene(app)
+        return [("replay", [("switch", name, data)])]
     if o.mode is not None:
         seed = o.seed if o.seed is not None else 1
         return [(o.mode, [("switch", MODES[o.mode].scene, play_data(o.mode, seed, demo=o.demo))])]
@@ -68,6 +71,9 @@ def run(app: App, frames: int) -> int:
                     raise RuntimeError("the app stopped")
             if not app.manager.stack:
                 raise RuntimeError("no scene left on the stack")
+            if label == "replay" and type(app.manager.stack[0]).__name__ != "ReplayScene":
+                told = " ".join(str(text) for _title, text in app.told)
+                raise RuntimeError(f"the shared game did not open as a replay {told}".strip())
         except Exception as e:
             traceback.print_exc()
             print(f"smoke: scene {label!r} failed after {app.frames} frames: {e}", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""The first scene for the command line: the menu, a mode's setup, a deal, or a demo."""
+"""The first scene for the command line: the menu, a mode's setup, a deal, a demo, or a shared game's replay."""
 
 from __future__ import annotations
 
@@ -39,6 +39,15 @@ def daily_date(app: App, date: str, today: _dt.date | None = None) -> str:
 def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     """(scene name, data) for the options the app was started with."""
     o = app.options
+    if o.replay is not None:  # --replay FILE: a shared game, kept in the History and replayed
+        from game.share import BadShare, decode, read_file
+
+        try:
+            game = decode(read_file(o.replay))
+        except BadShare as e:
+            app.tell("This game cannot be opened", f"{o.replay}: {e}. Here is your History.")
+            return "history", {}
+        return "replay", {"game": app.history.receive(game)}
     if o.daily is not None:  # --daily [DATE] [--mode M]: the day's deals, or straight into one mode's
         return "daily", {"date": daily_date(app, o.daily), **({"launch": o.mode} if o.mode else {})}
     if o.level is not None:

@@ -1,0 +1,174 @@
+"""Sharing a kept game, and opening one shared: the parts the History and Replay screens use.
+
+* ``share_game``: a kept game's share text (``game.share``) goes to the
+  clipboard when the system has one, and always to a file in the player's
+  folder (``shared/<mode>-<date>.txt``); a message says which and where.
+* ``open_shared``: a share text (pasted, typed, a file given with
+  ``--replay`` or dropped on the window) is read field by field and
+  replayed; a good one is kept in the History (marked shared, never twice)
+  and its replay opens, a bad one gives the reason in a sentence.
+* ``PasteBox``: the History screen's line to paste or type a share text in.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.history import Played
+from game.safefile import why, write_atomic
+from game.share import BadShare, decode, encode, read_file
+from sprites import theme
+
+from .base import App
+
+FOLDER = "shared"  # in the player's folder: one file a game shared
+
+
+# ----- the clipboard -------------------------------------------------------------------------
+def has_clipboard() -> bool:
+    """Is there a system clipboard (a real window, not the headless drivers)?"""
+    return pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen")
+
+
+def to_clipboard(text: str) -> bool:
+    """Put ``text`` on the clipboard; False when there is none (never raises)."""
+    if not has_clipboard():
+        return False
+    try:
+        pygame.scrap.put_text(text)  # pygame-ce 2.2+: no scrap.init needed
+    except Exception:  # no clipboard on this system after all
+        return False
+    return True
+
+
+def from_clipboard() -> str:
+    """The clipboard's text ("" when there is none or it holds no text; never raises)."""
+    if not has_clipboard():
+        return ""
+    try:
+        text = pygame.scrap.get_text()
+    except Exception:  # no clipboard on this system after all
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+# ----- sharing --------------------------------------------------------------------------------
+def share_file(app: App, game: Played) -> Path:
+    """Where a game's share text is written: ``shared/<mode>-<YYYYmmdd-HHMMSS>.txt`` in the player's folder."""
+    stamp = re.sub(r"[^0-9]", "", game.date)[:14]
+    stamp = f"{stamp[:8]}-{stamp[8:]}" if len(stamp) == 14 else stamp or "game"
+    return app.store.dir / FOLDER / f"{game.mode}-{stamp}.txt"
+
+
+def share_game(app: App, game: Played | None) -> str | None:
+    """Share ``game`` (a kept game, events and all): copied to the clipboard when there is one, written to
+    a file always, and a message saying where.  Returns the text, or None when it could not be shared
+    (the message says why)."""
+    if game is None:
+        return None
+    try:
+        text = encode(game)
+    except BadShare as e:
+        app.tell("This game cannot be shared", sentence(e))
+        return None
+    path = share_file(app, game)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text + "\n")
+        saved = f"Saved in your folder as {FOLDER}/{path.name} ({path.parent})."
+    except OSError as e:
+        saved = f"It could not be saved to {path} ({why(e)})."
+    how = "Whoever gets it pastes it in the box on their History screen, or opens the file with --replay."
+    if to_clipboard(text):
+        app.tell("Game shared", f"The share text ({len(text)} characters) is copied: paste it to a friend. {saved} "
+                 f"{how}")
+    else:
+        app.tell("Game shared", f"No clipboard here: send the file. {saved} {how}")
+    return text
+
+
+def open_shared(app: App, text: str, back: dict[str, Any] | None = None) -> str | None:
+    """Open a share text as a replay (kept in the History first, marked shared); None when it opened,
+    else the reason it was refused (nothing is kept then)."""
+    try:
+        game = decode(text)
+    except BadShare as e:
+        return sentence(e)
+    app.manager.switch("replay", {"game": app.history.receive(game), "back": dict(back or {})})
+    return None
+
+
+def sentence(e: Exception) -> str:
+    """A refusal as a sentence: "The deal number is …"."""
+    text = str(e)
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+def open_file(app: App, path: str, back: dict[str, Any] | None = None) -> str | None:
+    """``open_shared`` on the text of a file; the reason when it cannot be read or opened."""
+    try:
+        text = read_file(path)
+    except BadShare as e:
+        return sentence(e)
+    return open_shared(app, text, back)
+
+
+# ----- the paste box ---------------------------------------------------------------------------------
+class PasteBox:
+    """One line to paste (Ctrl+V, or Shift+Insert) or type a share text in: printable keys add, Backspace
+    takes one away, Ctrl+Backspace clears.  ``problem`` is the last refusal, said under it."""
+
+    PLACEHOLDER = "Paste a shared game here (Ctrl+V), then Enter"
+    LIMIT = 2_000_000
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.problem = ""
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def paste(self, text: str) -> None:
+        self.text = (self.text + "".join(text.split()))[:self.LIMIT]
+        self.problem = ""
+
+    def handle_key(self, e: pygame.event.Event) -> bool:
+        """A key typed into the box; True when it changed it."""
+        ctrl = bool(getattr(e, "mod", 0) & pygame.KMOD_CTRL)
+        if (e.key == pygame.K_v and ctrl) or (e.key == pygame.K_INSERT and getattr(e, "mod", 0) & pygame.KMOD_SHIFT):
+            pasted = from_clipboard()
+            if not pasted:
+                self.problem = "The clipboard holds no text (paste with your system's menu, or type it)."
+                return True
+            self.paste(pasted)
+            return True
+        if e.key == pygame.K_BACKSPACE:
+            self.text = "" if ctrl else self.text[:-1]
+            self.problem = ""
+            return True
+        ch = getattr(e, "unicode", "")
+        if ch and ch.isprintable() and not ch.isspace() and not ctrl and len(self.text) < self.LIMIT:
+            self.text += ch
+            self.problem = ""
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
+        r = self.rect
+        if r.w <= 0:
+            return
+        theme.panel(surface, r, max(2, r.h // 4), (255, 255, 255, 30 if focused else 12),
+                    theme.ACCENT if focused else (255, 255, 255, 40))
+        size = round(min(u * 0.9, r.h * 0.45))
+        room = r.w - u * 1.6
+        whole = (self.text or self.PLACEHOLDER) + ("_" if focused else "")
+        shown = whole[-max(8, int(room / max(1, size * 0.3))):]  # the end shows: where typing goes
+        while len(shown) > 1 and theme.text_size("…" + shown, size, True)[0] > room:
+            shown = shown[1:]
+        if shown != whole:
+            shown = "…" + shown
+        theme.blit_text(surface, shown, size, (r.left + u * 0.8, r.centery), theme.INK if self.text else theme.DIM,
+                        True, "midleft")
+
