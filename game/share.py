@@ -163,6 +163,7 @@ def payload(text: Any) -> dict[str, Any]:
         newer = "a newer" if int(version) > FORMAT else "another"
         raise BadShare(f"this game was shared by {newer} Set Arcade (format {int(version)}); this one reads "
                        f"format {FORMAT}")
+    body = body.rstrip("=")  # base64's padding, which the game leaves out, is forgiven
     if len(body) > MAX_TEXT:
         raise BadShare(f"the text is too long to be a shared game ({len(body)} characters)")
     if not body or not re.fullmatch(r"[A-Za-z0-9_-]+", body):
