@@ -219,8 +219,9 @@ class HistoryScene(Scene):
             x += bw + gap
         self.paste.rect = pygame.Rect(self.left, h - round(u * 6.5), self.width, round(u * 2.2))
         self.list_top = u * 10.6
-        self.pitch = u * 2.3
-        self.shown = max(1, int((self.paste.rect.top - u * 1.3 - self.list_top) // self.pitch))
+        room = self.paste.rect.top - u * 1.3 - self.list_top
+        self.shown = max(1, int(room // (u * 2.3)))
+        self.pitch = min(u * 2.6, room / self.shown)  # the rows share the room (no gap left over above the box)
         self.scroll()
 
     def lay_chips(self) -> None:
@@ -271,13 +272,13 @@ class HistoryScene(Scene):
                             "center")
         for i, r in self.row_rects:
             self.draw_row(surface, self.rows[i], r, i == self.focus)
-        if self.top > 0:
-            theme.blit_text(surface, "▲", round(u * 0.8), (self.left + self.width + u * 0.2, self.list_top),
-                            theme.DIM, True, "midleft")
+        x, k = self.left + self.width + u * 0.6, u * 0.35  # more above / below: a small triangle (the font
+        if self.top > 0:  # has no arrow glyphs)
+            y = self.list_top + u * 0.5
+            pygame.draw.polygon(surface, theme.DIM, [(x - k, y + k * 0.6), (x + k, y + k * 0.6), (x, y - k * 0.6)])
         if self.top + self.shown < len(self.rows):
-            y = self.list_top + self.shown * self.pitch - u * 0.6
-            theme.blit_text(surface, "▼", round(u * 0.8), (self.left + self.width + u * 0.2, y), theme.DIM, True,
-                            "midleft")
+            y = self.list_top + self.shown * self.pitch - u * 0.9
+            pygame.draw.polygon(surface, theme.DIM, [(x - k, y - k * 0.6), (x + k, y - k * 0.6), (x, y + k * 0.6)])
         if self.rows:
             self.draw_heads(surface)
         self.paste.draw(surface, self.typing, u)

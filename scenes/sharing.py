@@ -79,15 +79,14 @@ def share_game(app: App, game: Played | None) -> str | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text + "\n")
-        saved = f"Saved in your folder as {FOLDER}/{path.name} ({path.parent})."
+        saved = f"saved as {path.name} in {path.parent}"
     except OSError as e:
-        saved = f"It could not be saved to {path} ({why(e)})."
-    how = "Whoever gets it pastes it in the box on their History screen, or opens the file with --replay."
+        saved = f"not saved: {path} cannot be written ({why(e)})"
     if to_clipboard(text):
-        app.tell("Game shared", f"The share text ({len(text)} characters) is copied: paste it to a friend. {saved} "
-                 f"{how}")
+        app.tell("Game shared", f"Copied to the clipboard: paste it to a friend. Also {saved}.")
     else:
-        app.tell("Game shared", f"No clipboard here: send the file. {saved} {how}")
+        app.tell("Game shared", f"No clipboard here: {saved}. Send that file: it opens with --replay or in the "
+                 "History's paste box.")
     return text
 
 
