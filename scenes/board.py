@@ -165,8 +165,10 @@ class TableBoard(Board):
                 s.selected = False
 
     def refresh(self) -> None:
-        """The scene read the game's view: the table's cards, in position order."""
-        self.scene.table = [card(c) for c in self.scene.v["table"]]
+        """The scene read the game's view: the table's cards, in the order of their places on the screen
+        (the game's ``table_places``; else the view's order)."""
+        places = self.scene.game.table_places()
+        self.scene.table = list(places) if places is not None else [card(c) for c in self.scene.v["table"]]
 
     # ----- input ---------------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:

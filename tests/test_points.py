@@ -204,3 +204,54 @@ def test_seeded_games_deal_the_front_of_the_shuffled_deck():
     g = variants.new("points", seed=11)
     assert g.view()["table"] == [code(c) for c in deal(11)[:12]]
     assert len(DECK) == 81
+
+
+def test_the_places_on_screen_keep_every_staying_card_where_it_lay_and_the_rules_order_is_untouched():
+    """Random games (seeded): the places hold the table's cards; an add takes a new place at the end; a
+    Set's holes are filled by the cards beyond the places still needed, then by the cards dealt, and no
+    other card changes place; a reshuffle deals new places; an undo gives the places back.  The table's
+    own order is the one a game without places would have (closed up: what the par lines replay)."""
+    import random
+
+    from game.variants.table import take_and_refill
+
+    filled_by_extras = 0
+    for seed in range(1, 25):
+        pick = random.Random(seed)
+        g = variants.new("points", seed=seed)
+        for _ in range(60):
+            if g.over:
+                break
+            before, table, deck = g.table_places(), list(g.table), list(g.deck)
+            sets = find_sets(g.table)
+            roll = pick.random()
+            if roll < 0.3 and g.deck:
+                g.play("add")
+                assert g.table_places() == before + [g.table[-1]]
+            elif roll < 0.33 and g.is_legal("reshuffle"):
+                g.play("reshuffle")
+                assert g.table_places() == g.table
+            elif roll < 0.38 and g.history:
+                g.undo()
+            elif sets:
+                s = pick.choice(sets)
+                g.play("set " + " ".join(code(c) for c in s))
+                take_and_refill(table, deck, s, 12)
+                assert (g.table, g.deck) == (table, deck)  # the rules' order as it always was
+                after = g.table_places()
+                for i, c in enumerate(before[:len(after)]):
+                    if c not in s:
+                        assert after[i] == c
+                beyond = [c for c in before[len(after):] if c not in s]
+                holes = [i for i in range(len(after)) if before[i] in s]
+                assert [after[i] for i in holes][:len(beyond)] == beyond
+                filled_by_extras += bool(beyond)
+            else:
+                continue
+            assert sorted(g.table_places()) == sorted(g.table)
+            if g.history:
+                places = g.table_places()
+                last = g.undo()
+                g.play(last)
+                assert g.table_places() == places  # undo and redo give the same places
+    assert filled_by_extras >= 10

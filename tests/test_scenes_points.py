@@ -95,3 +95,31 @@ def test_undo_takes_the_set_back(app):
     press(app, pygame.K_z, "z", pygame.KMOD_LCTRL)
     settle(app)
     assert (scene.v["score"], scene.game.history, len(scene.sprites)) == (0, [], 12)
+
+
+def test_a_set_taken_from_fifteen_cards_moves_no_other_card_the_extras_fill_the_holes(app):
+    """Seed 4 after three adds: 1RSH 1GOF 1PDE lie in places 0, 4 and 9; the table's own order closes up
+    (every one of the nine others would move there), the screen fills the holes with the three extras."""
+    app.manager.switch("points", {"seed": 4, "options": {}})
+    settle(app)
+    scene = top(app)
+    for _ in range(3):
+        type_char(app, "+")
+    settle(app)
+    assert len(scene.table) == 15
+    where = {c: scene.sprites[c].pos for c in scene.table}
+    keys = {c: scene.sprites[c].key for c in scene.table}
+    taken = [card(c) for c in ("1RSH", "1GOF", "1PDE")]
+    holes = sorted(scene.table.index(c) for c in taken)
+    assert holes == [0, 4, 9]
+    extras = scene.table[12:]
+    stay = [c for c in scene.table[:12] if c not in taken]
+    holes_at = [where[scene.table[i]] for i in holes]
+    key_cards(app, ["1RSH", "1GOF", "1PDE"])
+    settle(app)
+    assert (scene.v["score"], len(scene.table), len(scene.sprites)) == (1, 12, 12)
+    assert all(scene.sprites[c].pos == where[c] and scene.sprites[c].key == keys[c] for c in stay)
+    assert [scene.sprites[c].pos for c in extras] == holes_at  # the 13th, 14th, 15th cards fill the holes in order
+    assert [scene.table[i] for i in holes] == extras
+    assert sorted(scene.table) == sorted(scene.game.table)
+    assert scene.game.table != scene.table  # the rules' order closed up: only the screen keeps the places

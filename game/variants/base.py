@@ -261,6 +261,12 @@ class Game:
         none for a mode without such a table."""
         return []
 
+    def table_places(self) -> list[Card] | None:
+        """The table's cards in the order of their places on the screen (place i: the i-th card), where
+        a mode keeps them apart from its rules' order (Solitaire-Set); None: the view's ``table`` is in
+        place order.  The screens draw from it; the rules, solvers and replays never read it."""
+        return None
+
     def setup(self) -> None:
         """Build the starting state from ``self.seed`` / ``self.level``."""
         raise NotImplementedError

@@ -26,7 +26,7 @@ from ..records import is_count
 from ..rng import daily_seed, deal
 from .base import Game
 from .facts import TABLE_KEYS, WINDOW_KEYS, plain
-from .table import check_on_table, check_set, codes, deck_of, take_and_refill
+from .table import check_on_table, check_set, codes, deck_of, fill_places, take_and_refill
 
 TABLE = 12
 RESHUFFLE_COST = 2
@@ -40,7 +40,8 @@ class Points(Game):
 Solitaire-Set: take Sets for points. A Set scores its worth: the number of features that are all
 different (1 to 4). A worth-4 Set is a megaset.
 
-After a Set, cards are dealt back up to 12. No clock: you judge whether a Set is there.
+After a Set, cards are dealt back up to 12; on a table of more than 12, the extra cards fill the
+holes. No clock: you judge whether a Set is there.
 
 Add a card (+): one more card from the deck — but while more than 12 cards lie out, every Set is
 worth only 1 point.
@@ -54,7 +55,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
     KEYS = f"{TABLE_KEYS} · L locate · + add · 0 reshuffle · Ctrl+Z undo · End ends · {WINDOW_KEYS}"
     SHARE_UNIT = "points"
     VERBS = frozenset({"set", "add", "reshuffle", "hint", "end"})
-    STATE = ("table", "deck", "points", "last", "hints", "hint", "hint_none", "taken", "by_worth", "ended")
+    STATE = ("table", "places", "deck", "points", "last", "hints", "hint", "hint_none", "taken", "by_worth", "ended")
     OPTIONS = {"fair": False}
     UNDO = True
     KEEP_ON_UNDO = ("hints",)
@@ -84,6 +85,12 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
         """The cards laid out for everyone to pick from."""
         return list(self.table)
 
+    def table_places(self) -> list[Card]:
+        """The cards in their places on the screen: a Set taken from more than 12 leaves holes that the
+        cards beyond the twelfth place fill, so no other card moves.  The table's own order (what the
+        rules, the reshuffle, the solver and the shipped par lines use) stays as it always was."""
+        return list(self.places)
+
     def check_options(self) -> None:
         if not isinstance(self.options["fair"], bool):
             raise ValueError(f"points: fair must be true or false, not {self.options['fair']!r}")
@@ -91,6 +98,7 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
     def setup(self) -> None:
         cards = deck_of(self.level) if self.level is not None else deal(self.seed)
         self.table, self.deck = cards[:TABLE], cards[TABLE:]
+        self.places = list(self.table)  # the table in its places on the screen (``table_places``)
         self.points = 0
         self.last: int | None = None  # points of the last scoring action (+k or −2)
         self.hints = 0
@@ -108,12 +116,14 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
             if not self.deck:
                 raise IllegalMove("the deck is empty: no card to add")
             self.table.append(self.deck.pop(0))
+            self.places.append(self.table[-1])
         elif verb == "reshuffle":
             if not self.deck and len(self.table) <= TABLE:
                 raise IllegalMove("the deck is empty: a reshuffle would deal the same cards")
             cards = self.table + self.deck
             self.rng.shuffle(cards)
             self.table, self.deck = cards[:TABLE], cards[TABLE:]
+            self.places = list(self.table)  # a new deal: the places in the table's order
             self.points -= RESHUFFLE_COST
             self.last = -RESHUFFLE_COST
         elif verb == "hint":
@@ -133,7 +143,9 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
             self.last = pts
             self.by_worth[pts - 1] += 1  # by the points it scored (RULES.md §2): the chart sums to the score
             self.taken.append([codes(sorted(m.cards)), pts])
+            before = set(self.table)
             take_and_refill(self.table, self.deck, m.cards, TABLE)
+            self.places = fill_places(self.places, m.cards, [c for c in self.table if c not in before])
         self.hint = None
         self.hint_none = False
 

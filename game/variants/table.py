@@ -49,6 +49,28 @@ def take_and_refill(table: list[Card], deck: list[Card], cards: Sequence[Card], 
     table[:] = [c for c in table if c != -1]
 
 
+def fill_places(places: Sequence[Card], taken: Sequence[Card], dealt: Sequence[Card]) -> list[Card]:
+    """The table's cards in their places on the screen after ``taken`` left and ``dealt`` came.
+
+    Every card that stays keeps its place; the holes (in place order) take first the cards
+    beyond the last place still needed (a table of more than 12 shrinks back), then the cards
+    dealt; so no other card moves, as a player at a real table would do.  The rules' own order
+    (``take_and_refill``) is not this one and does not change.
+
+    >>> fill_places([1, 2, 3, 4, 5, 6, 7], [2, 4, 6], [])  # 7 cards, 3 taken: 5 and 7 fill the holes
+    [1, 5, 3, 7]
+    >>> fill_places([1, 2, 3, 4], [2, 4, 1], [8, 9, 10])
+    [8, 9, 3, 10]
+    """
+    out = [-1 if c in taken else c for c in places]
+    n = len(out) - len(taken) + len(dealt)
+    holes = [i for i in range(n) if out[i] == -1]
+    movers = [c for c in out[n:] if c != -1] + list(dealt)
+    for i, c in zip(holes, movers):
+        out[i] = c
+    return out[:n]
+
+
 def codes(cards: Sequence[Card]) -> list[str]:
     return [code(c) for c in cards]
 
