@@ -8,6 +8,7 @@ import os
 import sys
 import tempfile
 
+from game.codes import Deal, read_code
 from game.variants import MODES  # the registry (pygame-free): every mode, in the menu's order
 
 
@@ -25,6 +26,13 @@ def _seed(text: str) -> int:
     if not text.isascii() or not text.isdigit() or len(text) > 25 or int(text) >= 2**64:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {2**64 - 1}, not {text!r:.40}")
     return int(text)
+
+
+def _code(text: str) -> Deal:
+    try:
+        return read_code(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _date(text: str) -> str:
@@ -47,6 +55,8 @@ def parser() -> argparse.ArgumentParser:
                                 description=f"Set Arcade: the card game of Sets, in {len(MODES)} modes.")
     p.add_argument("--mode", choices=MODES, help="go straight to a mode (its setup, or a deal with --seed)")
     p.add_argument("--seed", type=_seed, help="deal number to play")
+    p.add_argument("--code", type=_code, metavar="CODE",
+                   help="a deal code the game showed (R1BQB-FVTK, or the long form pillars-42): play that deal")
     p.add_argument("--daily", nargs="?", const="today", type=_date, metavar="DATE", help="the daily deal")
     p.add_argument("--level", metavar="ID", help="a puzzle level, e.g. pillars-007")
     p.add_argument("--demo", action="store_true", help="watch a bot play the mode")
@@ -61,7 +71,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    extra: dict[str, str | None] = {}
+    if args.code is not None:  # a deal code names the mode and the deal (a daily's, the day too)
+        if args.seed is not None or (args.mode is not None and args.mode != args.code.mode):
+            p.error(f"--code names a {args.code.mode} deal: give it without --seed (and --mode)")
+        args.mode, args.seed = args.code.mode, args.code.seed
+        extra["deal_date"] = args.code.date.isoformat() if args.code.date else None
     if args.smoke is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -72,7 +89,7 @@ def main(argv: list[str]) -> int:
 
     options = Options(mode=args.mode, seed=args.seed, daily=args.daily, level=args.level, demo=args.demo,
                       smoke=args.smoke, data_dir=args.data_dir, size=args.size, fullscreen=args.fullscreen,
-                      replay=args.replay)
+                      replay=args.replay, extra=extra)
     app = App(options)
     if args.smoke is not None:
         from scenes import smoke

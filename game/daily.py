@@ -19,8 +19,8 @@ Day 1 is 2026-11-21.
 
 >>> day_number("2026-11-21"), day_number("2026-12-01")
 (1, 11)
->>> daily("2026-11-21", "classic").code
-'classic-47889931570289978'
+>>> daily("2026-11-21", "classic").code, daily("2026-11-21", "classic").short_code
+('classic-47889931570289978', 'Q7PTW-HHNN')
 """
 
 from __future__ import annotations
@@ -65,8 +65,16 @@ class Daily:
 
     @property
     def code(self) -> str:
-        """The deal code a player can type to play this deal again: ``mode-seed``."""
+        """The long deal code, ``mode-seed`` (still read; the screens show ``short_code``)."""
         return f"{self.mode}-{self.seed}"
+
+    @property
+    def short_code(self) -> str:
+        """The code the screens show and a player can read out (``game.codes``: it names the day, so
+        every daily has one), typed to play this deal again; the long code where there is none."""
+        from .codes import deal_code  # game.codes reads the epoch from here
+
+        return deal_code(self.mode, self.seed, self.date)
 
     @property
     def par_text(self) -> str:
@@ -169,8 +177,9 @@ def share_text(result: dict[str, Any]) -> str:
     """A spoiler-free summary of a daily result, in the style of Wordle.
 
     ``result`` keys: mode, date, won, score, time (seconds), and optional
-    par, title, hints, misses, ``worths`` (the worth of each Set, in order) and
-    ``unit`` (what the score counts: "Sets", "UltraSets").
+    par, title, hints, misses, ``worths`` (the worth of each Set, in order),
+    ``unit`` (what the score counts: "Sets", "UltraSets") and ``code`` (the
+    deal's code, its last line: a friend types it to play the same deal).
 
     >>> print(share_text({"mode": "points", "date": "2026-11-22", "won": True, "score": 31,
     ...                   "par": 40, "time": 332, "hints": 1, "worths": [1, 4, 2], "misses": 1}))
@@ -193,6 +202,8 @@ def share_text(result: dict[str, Any]) -> str:
     marks += MISS_MARK * result.get("misses", 0) + HINT_MARK * hints
     if marks:
         lines.append(marks)
+    if result.get("code"):
+        lines.append(f"deal {result['code']}")
     return "\n".join(lines)
 
 
@@ -226,7 +237,8 @@ def main(argv: list[str]) -> int:
     print(f"Set Arcade daily #{day_number(date)} — {date.isoformat()}")
     for cls in games():
         d = daily(date, cls.NAME)
-        print(f"  {cls.TITLE:<16} seed {d.seed:<20} code {d.code}{cls.daily_note(d.par_text, d.line)}")
+        print(f"  {cls.TITLE:<16} seed {d.seed:<20} code {d.code} ({d.short_code})"
+              f"{cls.daily_note(d.par_text, d.line)}")
     return 0
 
 

@@ -256,7 +256,7 @@ def check_game(mode: str, text: str, data: dict[str, Any]) -> bool:
 
 # ----- what a player types -------------------------------------------------------
 def deal_code(mode: str, seed: int) -> str:
-    """The short code a player can share to replay a deal: ``"<mode>-<seed>"``.
+    """The long code of a deal, ``"<mode>-<seed>"`` (still read; the game shows ``game.codes.deal_code``).
 
     >>> deal_code("pillars", 42)
     'pillars-42'
@@ -265,12 +265,26 @@ def deal_code(mode: str, seed: int) -> str:
 
 
 def parse_deal_code(text: str) -> tuple[str, int]:
-    """Read a deal code: a mode name, then ``-``, ``:`` or a space, then the seed.
+    """Read a deal code, short (``R1BQB-FVTK``, ``game.codes``) or long (``pillars-42``): (mode, seed).
+
+    >>> parse_deal_code("pillars-42")
+    ('pillars', 42)
+
+    :raises ValueError: saying what is wrong.
+    """
+    from .codes import read_code  # game.codes reads the long form from here
+
+    deal = read_code(text)
+    return deal.mode, deal.seed
+
+
+def parse_long_code(text: str) -> tuple[str, int]:
+    """Read a long deal code: a mode name, then ``-``, ``:`` or a space, then the seed.
 
     Case and surrounding spaces do not matter; the seed is a whole number
     from 0 to 2**64 - 1 (the daily seeds are that big).
 
-    >>> parse_deal_code("pillars-42"), parse_deal_code(" Classic:7 ")
+    >>> parse_long_code("pillars-42"), parse_long_code(" Classic:7 ")
     (('pillars', 42), ('classic', 7))
 
     :raises ValueError: saying what is wrong: empty, unknown mode, bad seed.

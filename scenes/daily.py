@@ -307,7 +307,7 @@ class DailyScene(Scene):
             self.draw_narrow_row(surface, i, mode, d)
             return
         theme.blit_text(surface, MODES[mode].title, round(u * 1.25), (x, r.top + u * 1.1), theme.INK, True, "midleft")
-        where = d.code if isinstance(d, Daily) else "deal code soon"
+        where = d.short_code if isinstance(d, Daily) else "deal code soon"
         theme.blit_text(surface, f"#{day_number(self.day)} · {where}", round(u * 0.78), (x, r.top + u * 2.45),
                         theme.DIM, True, "midleft")
         mx = r.left + r.w * 0.43
@@ -345,7 +345,7 @@ class DailyScene(Scene):
         theme.blit_text(surface, status + (f" · streak {cur}" if cur else ""), round(u * 0.8),
                         (right, r.top + u * 1.1), colour, True, "midright")
         about, busy = self.about(mode, d)
-        where = d.code if isinstance(d, Daily) else "deal code soon"
+        where = d.short_code if isinstance(d, Daily) else "deal code soon"
         line = f"{about} · #{day_number(self.day)} · {where}"  # too long: the code's digits give way
         if busy:
             self.spinner(surface, (right - u * 0.5, r.top + u * 2.45), u * 0.4)

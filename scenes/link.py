@@ -20,6 +20,7 @@ from typing import Any
 
 from game import session as sessions
 from game import variants
+from game.codes import deal_code
 from game.errors import IllegalMove
 from game.move import Move
 from sprites import theme
@@ -223,7 +224,17 @@ class SessionLink:
         the time and whether it was won."""
         game = self.scene.game
         return {**game.summary({p: self.seat_name(p) for p in self.session.players}),
-                "won": bool(game.won), "time": self.scene.clock, "lower_is_better": game.LOWER_IS_BETTER}
+                "won": bool(game.won), "time": self.scene.clock, "lower_is_better": game.LOWER_IS_BETTER,
+                "code": self.deal_code()}
+
+    def deal_code(self) -> str:
+        """The code of the deal played (short where it has one: ``game.codes``); "" for an online room's deal
+        (the room's own) and a level (its id names it)."""
+        scene, data = self.scene, self.scene.data
+        if scene.online or "level_id" in data or scene.replaying:
+            return ""
+        day = (data.get("daily") or {}).get("date") or data.get("deal_date")
+        return deal_code(scene.mode, self.session.seed, day)
 
     def seat_name(self, p: str) -> str:
         """How the window calls player ``p``, in the side panel, the toasts and the results alike: "You"

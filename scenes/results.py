@@ -1,6 +1,6 @@
-"""The results screen: the mode (and its kind, when it has several), title, score, time, the person's new
-rating after a rated game, the standings of a game of several players (winners marked), Sets by worth, and
-replay / play again / menu."""
+"""The results screen: the mode (and its kind, when it has several), title, score, time and the deal's code
+(to play it again or pass it on), the person's new rating after a rated game, the standings of a game of
+several players (winners marked), Sets by worth, and replay / play again / menu."""
 
 from __future__ import annotations
 
@@ -130,8 +130,9 @@ class ResultsScene(Scene):
                         theme.ACCENT if d.get("won") else theme.INK, True, "center")
         score = str(d.get("score", ""))
         theme.blit_text(surface, score, fitted(score, u * 4.2, room), (w // 2, t + u * 8.6), theme.INK, True, "center")
-        theme.blit_text(surface, f"time {clock_text(d.get('time', 0))}", round(u * 1.1), (w // 2, t + u * 11.2),
-                        theme.MUTED, True, "center")
+        line = f"time {clock_text(d.get('time', 0))}" + (f" · deal {d['code']}" if d.get("code") else "")
+        theme.blit_text(surface, line, fitted(line, u * 1.1, room), (w // 2, t + u * 11.2), theme.MUTED, True,
+                        "center")
         y = t + u * 13.2
         rating = self.rating_line()
         if rating:  # a rated game: the person's new rating and its change

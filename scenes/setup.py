@@ -1,19 +1,20 @@
 """The setup screen of a mode: its options (players, bots, timed, table size), the deal, start.
 
-The deal is shown as its code (``pillars-42``: mode and deal number); C (or
-the "Deal code" button) opens a field where the player types a code the game
-showed — a deal code of any mode, a daily's code, a puzzle level's id
-(``pillars-007``) or just a deal number — to play that deal again.
+The deal is shown as its short code (``R1BQB-FVTK``: ``game.codes``, mode and
+deal in nine characters); C (or the "Deal code" button) opens a field where the
+player types a code the game showed — a deal code of any mode, short or long
+(``pillars-42``), a daily's code, a puzzle level's id (``pillars-007``) or just
+a deal number — to play that deal again.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
 
 from game import variants
+from game.codes import EXAMPLE, deal_code, new_seed, read_code
 from sprites import theme
 from sprites.hud import Button, row_buttons
 
@@ -26,28 +27,29 @@ def parse_code(text: str, mode: str) -> tuple[str, int | str]:
     """What a typed deal code names: ("deal", seed) of ``mode`` or ("mode:NAME", seed) of another mode,
     or ("level", id).
 
-    >>> parse_code(" #42 ", "classic"), parse_code("Pillars-42", "classic")
-    (('deal', 42), ('mode:pillars', 42))
+    >>> parse_code(" #42 ", "classic"), parse_code("Pillars-42", "classic"), parse_code("r1bqb-fvtk", "pillars")
+    (('deal', 42), ('mode:pillars', 42), ('deal', 42))
 
     :raises ValueError: with a message for the player when the text is no code the game shows.
     """
+    kind, value, _day = read_typed(text, mode)
+    return kind, value
+
+
+def read_typed(text: str, mode: str) -> tuple[str, int | str, str | None]:
+    """``parse_code``, and the day of a daily's short code (YYYY-MM-DD; None for any other code)."""
     t = text.strip().lower().lstrip("#")
-    if t.isdigit():
-        return "deal", int(t)
+    if t.isascii() and t.isdigit() and len(t) <= 20 and int(t) < 2**64:
+        return "deal", int(t), None
     name, _, number = t.rpartition("-")
-    if name in MODES and number.isdigit():
+    if name in MODES and number.isdigit() and number.startswith("0"):
         from .tally import find_level
 
-        if find_level(t) is not None and number.startswith("0"):
-            return "level", t
-        return ("deal" if name == mode else f"mode:{name}"), int(number)
-    raise ValueError(f"{text.strip() or 'Nothing'} is not a deal code: type a deal number, or a code the game "
-                     "shows, like pillars-42 or pillars-007.")
-
-
-def fresh_seed() -> int:
-    """A new deal number (any number is a deal; the time makes a different one each try)."""
-    return int(time.time() * 1000) % 1_000_000
+        if find_level(t) is not None:
+            return "level", t, None
+    deal = read_code(text.strip().lstrip("#"))  # a short code, or mode-number (ValueError: why not)
+    day = deal.date.isoformat() if deal.date else None
+    return ("deal" if deal.mode == mode else f"mode:{deal.mode}"), deal.seed, day
 
 
 ASK_AGAIN = 30.0  # seconds a second Start press replaces an unfinished game without asking again
@@ -60,7 +62,8 @@ class SetupScene(Scene):
         self.mode = data.get("mode", variants.MODES[0])
         self.info = MODES[self.mode]
         self.values = {**defaults(self.info), **data.get("values", {})}
-        self.seed = int(data["seed"]) if data.get("seed") is not None else fresh_seed()
+        self.seed = int(data["seed"]) if data.get("seed") is not None else new_seed()
+        self.day: str | None = data.get("deal_date")  # the seed is that day's daily (its code names the day)
         self.entry: TextEntry | None = None
         self.list = OptionList(list(self.info.options), self.values, lambda k, v: self.resize(self.size))
         self.actions = [
@@ -72,20 +75,25 @@ class SetupScene(Scene):
         ]
         super().enter(data)
 
+    @property
+    def code(self) -> str:
+        """The deal's code as shown: short (``game.codes``) where it has one."""
+        return deal_code(self.mode, self.seed, self.day)
+
     def back(self) -> None:
         self.app.manager.switch("menu", {})
 
     def new_deal(self) -> None:
-        self.seed = fresh_seed()
+        self.seed, self.day = new_seed(), None
 
     def type_code(self) -> None:
-        self.entry = TextEntry("Type a deal code (pillars-42), a level (pillars-007) or a deal number",
-                               self.use_code, lambda ch: ch.isalnum() or ch in "-#", limit=40)
+        self.entry = TextEntry(f"Type a deal code ({EXAMPLE} or pillars-42), a level (pillars-007) or a deal number",
+                               self.use_code, lambda ch: ch.isalnum() or ch in "-#: ", limit=40)
 
     def use_code(self, text: str) -> str | None:
         """Play the deal a typed code names (this mode's deal, another mode's setup, or a level)."""
         try:
-            kind, value = parse_code(text, self.mode)
+            kind, value, day = read_typed(text, self.mode)
         except ValueError as e:
             return str(e)
         if kind == "level":
@@ -93,9 +101,9 @@ class SetupScene(Scene):
 
             launch(self.app, find_level(str(value)))
         elif kind == "deal":
-            self.seed = int(value)
+            self.seed, self.day = int(value), day
         else:
-            self.app.manager.switch("setup", {"mode": kind[5:], "seed": int(value)})
+            self.app.manager.switch("setup", {"mode": kind[5:], "seed": int(value), "deal_date": day})
         return None
 
     def start(self) -> None:
@@ -107,7 +115,8 @@ class SetupScene(Scene):
                 "Replace it with this deal, or cancel and continue it from the menu.",
                 "confirm": "Replace", "on_confirm": self.start, "safe": True})
             return
-        data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values)}
+        data = {"seed": self.seed, **self.info.build(dict(self.values)), "values": dict(self.values),
+                "deal_date": self.day}
         self.app.manager.switch(self.info.scene, data)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -158,8 +167,8 @@ class SetupScene(Scene):
             for b in self.actions:
                 b.draw(surface)
             return
-        theme.blit_text(surface, f"Deal {self.mode}-{self.seed}", round(u * 1.3), (w // 2, y), theme.INK, True,
-                        "midtop")
+        theme.blit_text(surface, f"Deal {self.code}", round(u * 1.3), (w // 2, y),
+                        theme.INK, True, "midtop")
         theme.blit_text(surface, "anyone can replay this deal from its code: C types one", round(u * 0.85),
                         (w // 2, y + u * 1.7), theme.DIM, True, "midtop")
         note = self.info.note(self.values)

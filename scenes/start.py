@@ -64,8 +64,8 @@ def first_scene(app: App) -> tuple[str, dict[str, Any]]:
     info = MODES[o.mode]
     if o.demo:
         return info.scene, play_data(o.mode, o.seed if o.seed is not None else 1, demo=True)
-    if o.seed is not None:
-        return info.scene, play_data(o.mode, o.seed)
+    if o.seed is not None:  # a deal number, or a deal code (a daily's names its day: its code is shown)
+        return info.scene, {**play_data(o.mode, o.seed), "deal_date": o.extra.get("deal_date")}
     return "setup", {"mode": o.mode}
 
 

@@ -162,7 +162,7 @@ def count_play(scene: Any, res: dict[str, Any]) -> str:
                                  "score": res.get("stat_score"), "hints": facts["hints"],
                                  "lower_is_better": game.LOWER_IS_BETTER})
     result = {"mode": mode, "date": day, "won": bool(game.won), "time": scene.clock, "par": info.get("par"),
-              "title": game.title, **facts}
+              "title": game.title, **facts, "code": res.get("code")}
     info.update(counted=counted, already=played)
     res.update(share=share_text(result), daily=info, streak_before=before,
                streak=day_streaks(app, mode, today))

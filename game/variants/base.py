@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple
 
 from ..cards import Card, code, counted, is_set, plural, word_for, worth
 from ..errors import IllegalMove
 from ..move import Move
-from ..rng import Rng
+from ..rng import Rng, daily_seed
 from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option
 
 VERSION = 1
@@ -105,6 +105,9 @@ class Game:
     DAY_FIELDS: ClassVar[dict[str, Callable[[Any], bool]]] = {}
     REQUIRED_DAY_FIELDS: ClassVar[tuple[str, ...]] = ()  # the fields a table day must have
     SOLVER: ClassVar[str] = ""  # the module ``python -m game.solver <mode>`` runs ("": none)
+    #: its number in a short deal code (``game.codes``, 0..31, one per mode), fixed forever once given; None: its
+    #: deals are shown by their long code (``mode-seed``)
+    CODE_NUMBER: ClassVar[int | None] = None
     # ----- what the screens read of it (the play scene, the daily screen, the levels, the lobby) -----
     FACE_DOWN: ClassVar[bool] = False  # does the table lie face down, its cards turned up one by one (Memory)?
     ASK: ClassVar[str] = "pick three"  # what the caller's banner asks for ("pick four", "turn up three")
@@ -158,6 +161,12 @@ class Game:
         """Is ``verb`` a pick of all its cards in one move, which the mode judges (``pick_move``)?
         "set" always, and the mode's own ``PICK`` unless its cards are turned one by one."""
         return verb == "set" or (verb == cls.PICK and not cls.ONE_BY_ONE)
+
+    @classmethod
+    def daily_candidates(cls, date: _dt.date) -> Iterator[int]:
+        """The seeds the day's deal may be, in the order they are tried: the day's seed alone
+        (``rng.daily_seed``) unless the mode's daily is chosen among several (Pillars)."""
+        yield daily_seed(date, cls.NAME)
 
     @classmethod
     def daily_entry(cls, date: _dt.date) -> dict[str, Any] | None:

@@ -56,6 +56,7 @@ wrong pick). Blitz: as many Sets as you can in 3:00."""
 
 class Classic(Game):
     NAME = "classic"
+    CODE_NUMBER = 0  # in its short deal codes (game.codes): never changes
     TITLE = "Classic"
     TAGLINE = "Race for Sets: bots, hot seat, Sprint and Blitz"
     HELP = plain(HELP_TEXT)

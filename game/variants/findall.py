@@ -50,6 +50,7 @@ def make_table(seed: int, size: int = 12, sets: int = 6) -> list[int]:
 
 class FindAll(Game):
     NAME = "findall"
+    CODE_NUMBER = 2  # in its short deal codes (game.codes): never changes
     TITLE = "Find All"
     TAGLINE = "A puzzle: every Set on a fixed table"
     HELP = plain("""\

@@ -64,6 +64,7 @@ HIDDEN = "??"
 
 class Mags(SoloGame):
     NAME = "mags"
+    CODE_NUMBER = 4  # in its short deal codes (game.codes): never changes
     TITLE = "Mag's Solitaire"
     TAGLINE = "Nine piles, nine rounds"
     HELP = plain("""\

@@ -61,6 +61,7 @@ SHARED_WORDS = ("no features", "one feature", "two features", "three features")
 
 class Pillars(SoloGame):
     NAME = "pillars"
+    CODE_NUMBER = 3  # in its short deal codes (game.codes): never changes
     TITLE = "Pillars"
     TAGLINE = "Dave Eggleston's solitaire of 13"
     HELP = plain("""\

@@ -34,6 +34,7 @@ RESHUFFLE_COST = 2
 
 class Points(Game):
     NAME = "points"
+    CODE_NUMBER = 1  # in its short deal codes (game.codes): never changes
     TITLE = "Solitaire-Set"
     TAGLINE = "Score Sets by worth; megasets pay 4"
     HELP = plain("""\

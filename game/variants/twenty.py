@@ -79,6 +79,7 @@ POINTS_PER_PLAYER = 10  # the game is played to 10 × players points
 
 class Twenty(Game):
     NAME = "twenty"
+    CODE_NUMBER = 5  # in its short deal codes (game.codes): never changes
     TITLE = "20/20 SET"
     TAGLINE = "Personal cards, race to empty your hand"
     HELP = plain(HELP_TEXT)
