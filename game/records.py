@@ -29,6 +29,8 @@ MAX_ENTRIES = 100_000  # daily records per mode, levels in the progress file, tu
 PALETTE_NAMES = ("standard", "colour-blind")
 #: the smallest and the largest window a settings file may ask for (8K UHD)
 MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
+#: the longest name the Play online field takes (the server takes up to 24 characters)
+ONLINE_NAME_CHARS = 16
 #: keys that give commands on the card tables (Call SET, Locate, Add, Reshuffle): never card keys
 COMMAND_KEYS = frozenset(" l+=0")
 
@@ -114,6 +116,8 @@ SETTINGS: dict[str, Field] = {
                      and all(is_text(k, 40) and is_count(n) for k, n in v.items())),
     "pace": ([], lambda v: isinstance(v, list) and len(v) <= 100
              and all(is_num(t, 10**6) and t > 0 for t in v)),
+    # the name last typed in Play online ("": none yet, the field offers "Player")
+    "online_name": ("", lambda v: v == "" or is_text(v, ONLINE_NAME_CHARS) and v == v.strip()),
 }
 
 

@@ -346,7 +346,7 @@ class DailyScene(Scene):
                         (right, r.top + u * 1.1), colour, True, "midright")
         about, busy = self.about(mode, d)
         where = d.short_code if isinstance(d, Daily) else "deal code soon"
-        line = f"{about} · #{day_number(self.day)} · {where}"  # too long: the code's digits give way
+        line = f"#{day_number(self.day)} · {where} · {about}"  # too long: the words give way, never the code
         if busy:
             self.spinner(surface, (right - u * 0.5, r.top + u * 2.45), u * 0.4)
         lines = theme.wrap(line, round(u * 0.72), round(right - x - (u * 1.4 if busy else 0)), True)

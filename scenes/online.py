@@ -23,14 +23,15 @@ import pygame
 from game.net.client import Client
 from game.net.protocol import DEFAULT_PORT, ProtocolError, parse_join, parse_server, show_code
 from game.net.seats import SeatBook
+from game.records import ONLINE_NAME_CHARS
 from sprites import theme
 from sprites.hud import Button, stack_buttons
 
 from .base import Scene
 from .lobby import playable
-from .widgets import ButtonColumn, header, unit_of
+from .widgets import ButtonColumn, TypedText, header, unit_of
 
-NAME_CHARS = 16
+NAME_CHARS = ONLINE_NAME_CHARS
 EXAMPLE = "192.168.1.20:40123/K7M2-9QXD"
 NO_GAME_HERE = f"No game with that code on this computer. Type the address the host sees, like {EXAMPLE}."
 
@@ -113,22 +114,16 @@ def explain(why: str, typed: str, reached: bool) -> str:
     return why
 
 
-class TextField:
-    """One line of typed text: printable keys add, Backspace takes away."""
+class TextField(TypedText):
+    """A labelled line of text on the screen (the keys of ``TypedText``: Ctrl+A, Ctrl+W, Ctrl+V…)."""
 
     def __init__(self, label: str, text: str = "", limit: int = 40) -> None:
-        self.label, self.text, self.limit = label, text, limit
+        super().__init__(text, limit)
+        self.label = label
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def handle_key(self, e: pygame.event.Event) -> bool:
-        if e.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-            return True
-        ch = getattr(e, "unicode", "")
-        if ch and ch.isprintable() and len(self.text) < self.limit and not e.mod & pygame.KMOD_CTRL:
-            self.text += ch
-            return True
-        return False
+        return self.edit(e)
 
     def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
         r = self.rect
@@ -136,8 +131,7 @@ class TextField:
                     theme.ACCENT if focused else (255, 255, 255, 30))
         theme.blit_text(surface, self.label, round(u * 0.85), (r.left, r.top - u * 0.3), theme.MUTED, True,
                         "bottomleft")
-        shown = self.text + ("_" if focused else "")
-        theme.blit_text(surface, shown, round(r.h * 0.5), (r.left + u * 0.8, r.centery), theme.INK, True, "midleft")
+        self.draw_text(surface, round(r.h * 0.5), (r.left + u * 0.8, r.centery), focused)
 
 
 class OnlineScene(Scene):
@@ -164,8 +158,13 @@ class OnlineScene(Scene):
         return self.fields[0].text.strip() or "Player"
 
     def remember_name(self) -> None:
-        if self.app.settings.get("online_name") != self.name:
-            self.app.set_setting("online_name", self.name)
+        """Keep the name typed in the settings (the field shows it next time); an empty field keeps the last."""
+        typed = self.fields[0].text.strip()
+        if typed and self.app.settings.get("online_name") != typed:
+            self.app.set_setting("online_name", typed)
+
+    def exit(self) -> None:
+        self.remember_name()
 
     def host(self) -> None:
         """A room on this app's own server; or, with a server typed in the second field
@@ -244,8 +243,10 @@ class OnlineScene(Scene):
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.join() if self.fields[1].text.strip() else self.column.buttons[self.column.focus].action()
                 return True
-            if e.key == pygame.K_TAB:
+            if e.key == pygame.K_TAB:  # the next field, its text selected (typing replaces it)
+                self.fields[self.focus].selected = False
                 self.focus = (self.focus + 1) % len(self.fields)
+                self.fields[self.focus].selected = bool(self.fields[self.focus].text)
                 return True
             if e.key in (pygame.K_UP, pygame.K_DOWN):
                 return self.column.handle_event(e)
@@ -255,11 +256,14 @@ class OnlineScene(Scene):
             if e.key == pygame.K_r and e.mod & pygame.KMOD_CTRL:
                 self.rejoin()
                 return True
-            self.error = ""
-            return self.fields[self.focus].handle_key(e)
+            field = self.fields[self.focus]
+            used = field.handle_key(e)
+            self.error = field.problem
+            return used
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for i, f in enumerate(self.fields):
                 if f.rect.collidepoint(e.pos):
+                    self.fields[self.focus].selected = False
                     self.focus = i
                     return True
         return self.column.handle_event(e)
