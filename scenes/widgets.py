@@ -176,7 +176,7 @@ def cut_word(text: str) -> str:
 class TypedText:
     """What every one-line text field shares: typed characters (``allowed`` ones, up to ``limit``),
     Backspace, Ctrl+Backspace or Ctrl+W (the last word), Ctrl+A (select all: typing replaces it,
-    Backspace clears it) and Ctrl+V (paste its first line).  ``problem`` says why a paste did
+    Backspace clears it) and Ctrl+V or Shift+Insert (paste its first line).  ``problem`` says why a paste did
     nothing or was cut short (until the next key)."""
 
     def __init__(self, text: str = "", limit: int = 40, allowed: Callable[[str], bool] | None = None) -> None:
@@ -196,7 +196,7 @@ class TypedText:
         elif e.key == pygame.K_BACKSPACE or (command and e.key == pygame.K_w):
             self.text = "" if self.selected else cut_word(self.text) if command else self.text[:-1]
             self.selected = False
-        elif command and e.key == pygame.K_v:
+        elif (command and e.key == pygame.K_v) or (e.key == pygame.K_INSERT and e.mod & pygame.KMOD_SHIFT):
             self.paste(clipboard_text())
         elif command:
             return False
