@@ -6,6 +6,11 @@ the rooms again.  Prints one line when it listens; stops on Ctrl+C or SIGTERM.
 While it runs, ``server.json`` in the player's folder says where it listens, so that a
 window on this machine joins its rooms by their code alone.  What one address may
 hold (rooms, connections, tries at unknown codes) is set by the options (``--help``).
+
+With ``--redis redis://HOST:PORT/0`` the process joins a cluster (``game.net.cluster``,
+``docs/cluster.md``): Redis says which process owns each room, a process sends players to
+the owner, and the rooms of a process that died are taken over by the others (its room
+log read from the shared ``--data`` folder).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import signal
 import sys
 from typing import Any
 
+from .net.cluster import LEASE, RENEW, Cluster, Directory, log_name, public_url
 from .net.hosting import announce, bound_port, withdraw
 from .net.protocol import DEFAULT_PORT
 from .net.server import LIMIT_HELP, Limits, Server
@@ -59,13 +65,31 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     return asyncio.ensure_future(thawing())
 
 
-async def run(host: str, port: int, data: str | None, limits: Limits | None = None, proxy: bool = False) -> None:
+@dataclasses.dataclass(frozen=True)
+class Joining:
+    """A cluster to join: Redis's URL, this process's public URL, the lease and its renewal (seconds)."""
+
+    redis: str
+    url: str
+    lease: float = LEASE
+    renew: float = RENEW
+
+
+async def run(host: str, port: int, data: str | None, limits: Limits | None = None, proxy: bool = False,
+              cluster: Joining | None = None) -> None:
     steady = steady_collector(asyncio.get_running_loop())
-    server = Server(data, limits=limits, proxy=proxy)
+    if cluster is None:
+        server = Server(data, limits=limits, proxy=proxy)
+    else:
+        server = Server(data, limits=limits, proxy=proxy, log_name=log_name(cluster.url))
+        server.cluster = Cluster(server, Directory(cluster.redis, cluster.url, cluster.lease), cluster.renew)
+        if data is None:
+            logging.warning("no --data: rooms of this process are not taken over if it dies")
     ws = await server.serve(host, port)
     told = announce(host, bound_port(ws))  # before the line below: whoever reads that finds the file too
     print(f"serving on ws://{host}:{bound_port(ws)} ({len(server.rooms)} rooms kept"
-          f"{', data in ' + data if data else ''})", flush=True)
+          f"{', data in ' + data if data else ''}"
+          f"{', in the cluster as ' + cluster.url if cluster else ''})", flush=True)
     stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def end() -> None:
@@ -82,6 +106,8 @@ async def run(host: str, port: int, data: str | None, limits: Limits | None = No
             withdraw(told)
         ws.close()
         await ws.wait_closed()
+        if server.cluster is not None:
+            await server.cluster.stop()
         server.stop()
         steady.cancel()
 
@@ -95,6 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--proxy", action="store_true",
                    help="behind a reverse proxy: a player's address is the last of X-Forwarded-For "
                         "(only if nothing but the proxy can reach the port)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="join a cluster whose directory is this Redis (redis://HOST:PORT/0); see docs/cluster.md")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="in a cluster: how players reach this process (default ws://HOST:PORT)")
+    p.add_argument("--lease", type=float, default=LEASE, metavar="S",
+                   help="in a cluster: seconds a room's lease lasts (another process takes the room over after)")
+    p.add_argument("--renew", type=float, default=RENEW, metavar="S",
+                   help="in a cluster: seconds between two renewals of the leases")
     for f in dataclasses.fields(Limits):
         p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default,
                        metavar="S" if isinstance(f.default, float) else "N", help=LIMIT_HELP[f.name])
@@ -106,11 +140,28 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= a.port < 65536:
         print("error: --port must be 0 to 65535", file=sys.stderr)
         return 2
+    joining = None
+    if a.redis is not None:
+        if not a.redis.startswith(("redis://", "rediss://", "unix://")):
+            print("error: --redis is redis://HOST:PORT/DB (or rediss://, unix://)", file=sys.stderr)
+            return 2
+        if not 0 < a.renew < a.lease <= 600:
+            print("error: --renew must be above 0 and below --lease (at most 600 s)", file=sys.stderr)
+            return 2
+        try:
+            joining = Joining(a.redis, public_url(a.host, a.port, a.public_url), a.lease, a.renew)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+    elif a.public_url is not None:
+        print("error: --public-url is for a process of a cluster (--redis)", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        asyncio.run(run(a.host, a.port, a.data, limits, a.proxy))
+        asyncio.run(run(a.host, a.port, a.data, limits, a.proxy, joining))
     except OSError as e:
         print(f"error: cannot serve on {a.host}:{a.port}: {e}", file=sys.stderr)
+
         return 1
     except KeyboardInterrupt:
         pass

@@ -204,7 +204,7 @@ class OnlineScene(Scene):
         if kept is not None:  # a seat this player holds there: taken back, not a new one
             client = Client(host, port, secure, self.book, kept["room"], kept["token"], kept["name"])
         else:
-            client = Client(host, port, secure, self.book)
+            client = Client(host, port, secure, self.book, code=code)  # the code in its path: for a balancer
             client.send({"type": "join", "room": code, "name": self.name})
         self.app.manager.switch("lobby", {"client": client, "lan": None, "typed": typed, "joining": True})
 

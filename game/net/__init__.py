@@ -8,6 +8,8 @@
 * ``server`` — the ``websockets`` server: connections, the rate limit, the clock
   that stamps every move, bots and time-outs falling due, idle rooms expiring.
 * ``hosting`` — a server on its own thread (the window's "Host a game", tests).
+* ``cluster`` — many server processes with Redis as their directory (``--redis``):
+  leases, ``moved`` to a room's owner, rooms of a process that died taken over.
 * ``client`` — a client on its own thread (``Client``) and ``RemoteSession``, which
   the window drives as it drives a local session.
 * ``seats`` — the seat tokens a player holds, kept on disk (``online.json``), so a

@@ -11,6 +11,14 @@ seat goes (left, the room closed, a rejoin refused, no server at the address
 any more); a ``Client`` built with a kept room and token takes that seat back
 (a window closed or killed mid-game).
 
+In a cluster of server processes (``game.net.cluster``) a process that does not own the
+room answers ``moved`` with the owner's address: the client connects there and says the
+same again, by itself (at most ``MAX_HOPS`` times in a row; the inbox never shows it).
+When the owner cannot be reached any more, the client tries the address it was first
+given, then the other processes its ``joined`` named, until one seats it again (the
+room taken over).  The connection's path names the room (``/room/CODE``), for a balancer
+that hashes it.
+
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
 the server's numbered events through the same engine.  ``act`` sends the action
@@ -44,6 +52,8 @@ OPEN_TIMEOUT = 5.0
 PING = 10.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 TRY_LATER = 1013  # the close code of a server past one of its limits (``game.net.server``)
+MAX_HOPS = 4  # ``moved`` answers followed in a row (then it waits, as after a failed try)
+MAX_URL = 200  # characters of an address a ``moved`` or ``joined`` may name
 
 
 class Client:
@@ -53,8 +63,14 @@ class Client:
     """
 
     def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
-                 room: str | None = None, token: str | None = None, name: str = "") -> None:
-        self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"
+                 room: str | None = None, token: str | None = None, name: str = "", code: str | None = None) -> None:
+        self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"  # the address first given (seats are kept by it)
+        self.at = self.uri  # where it connects now: a cluster's process that owns the room (``moved``)
+        self.servers: list[str] = []  # a cluster's other processes (``joined``): where to come back
+        self.code = code or room  # the room this connection is for: its path says it (``/room/CODE``)
+        self.hops = 0  # ``moved`` followed in a row
+        self.moving = False  # the connection ends to go where ``moved`` said
+        self.asked: str | None = None  # the last create/join/watch sent (said again after ``moved``)
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.book = book  # where the seat's token is kept on disk (None: in memory only)
         self.room: str | None = room  # with a token: a seat taken back (a rejoin is sent on connecting)
@@ -78,6 +94,8 @@ class Client:
         if not self.closed:
             if msg.get("type") in ("create", "join") and isinstance(msg.get("name"), str):
                 self.name = msg["name"]
+            if msg.get("type") in ("join", "watch") and isinstance(msg.get("room"), str):
+                self.code = msg["room"]
             self.loop.call_soon_threadsafe(self._send, dump(msg))
 
     def cut(self) -> None:
@@ -111,8 +129,11 @@ class Client:
         self.loop.close()
 
     def _send(self, text: str) -> None:
+        kind = json.loads(text).get("type")
+        if kind in ("create", "join", "watch"):
+            self.asked = text
         if self.ws is None:
-            if json.loads(text).get("type") == "act":
+            if kind == "act":
                 self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True})
             else:
                 self.pending.append(text)
@@ -134,14 +155,30 @@ class Client:
         else:
             self.task.cancel()
 
+    def where(self) -> str:
+        """The address to connect to now: where the room is, with its code in the path."""
+        return self.at + (f"/room/{self.code}" if self.code else "")
+
+    def elsewhere(self) -> None:
+        """The process tried cannot be reached: try the next of the address first given and the cluster's
+        other processes (the room's new owner, once its lease lapsed, is among them)."""
+        homes = list(dict.fromkeys([self.uri, *self.servers]))
+        self.at = homes[(homes.index(self.at) + 1) % len(homes)] if self.at in homes else homes[0]
+
     async def _main(self) -> None:
         tries, wait = 0, RETRY_FIRST
+        quiet = False  # a move: the window is not told of the connection that ends nor of the next
         while not self.closed and tries < RETRIES:
+            opened = False
             try:
-                async with connect(self.uri, max_size=MAX_INCOMING, compression=None, open_timeout=OPEN_TIMEOUT,
-                                   ping_interval=PING, ping_timeout=PING, close_timeout=1) as ws:
+                async with connect(self.where(), max_size=MAX_INCOMING, compression=None,
+                                   open_timeout=OPEN_TIMEOUT, ping_interval=PING, ping_timeout=PING,
+                                   close_timeout=1) as ws:
+                    opened = True
                     self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
-                    self.inbox.put({"type": "status", "connected": True})
+                    if not quiet:
+                        self.inbox.put({"type": "status", "connected": True})
+                    quiet = False
                     if self.token is not None:
                         self.rejoining = True
                         await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
@@ -163,11 +200,21 @@ class Client:
                     self.inbox.put({"type": "error", "why": why, "local": True})
             finally:
                 self.ws = None
+            if self.moving and not self.closed:
+                self.moving, self.connected, quiet = False, False, True
+                continue  # to the room's owner at once
             if self.connected:
                 self.connected = False
                 self.inbox.put({"type": "status", "connected": False})
             if self.closed or self.token is None or not self.ever:
+                if quiet and not opened and not self.closed:  # the process ``moved`` named is gone
+                    self.inbox.put({"type": "error", "why": f"cannot reach {self.at}, where the room is: try again",
+                                    "local": True})
                 break
+            quiet = False
+            if not opened:
+                self.elsewhere()
+            self.hops = 0
             tries += 1
             await asyncio.sleep(wait)
             wait = min(RETRY_MAX, wait * 2)
@@ -182,9 +229,17 @@ class Client:
         if not isinstance(msg, dict):
             return
         kind = msg.get("type")
+        if kind == "moved":
+            self.move(msg)
+            return
         if kind == "joined":
             self.rejoining = False
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
+            self.code, self.hops, self.asked = self.room, 0, None
+            servers = msg.get("servers")
+            if isinstance(servers, list):
+                self.servers = [u for u in servers[:8] if isinstance(u, str) and u.startswith(("ws://", "wss://"))
+                                and len(u) <= MAX_URL]
         elif kind == "state":  # a game dealt, or the one being played (after a rejoin)
             if msg.get("over"):
                 self._forget()
@@ -202,6 +257,27 @@ class Client:
             self._lose()
             msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
+
+    def move(self, msg: dict[str, Any]) -> None:
+        """``moved``: connect to the process that owns the room and say the same again there."""
+        url = msg.get("url")
+        if not (isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) <= MAX_URL):
+            self.inbox.put({"type": "error", "why": "the server sent a bad address for the room", "local": True})
+            return
+        self.hops += 1
+        if self.hops > MAX_HOPS:  # round and round: wait, then ask again where it was first asked
+            self.at = self.uri
+            if self.token is None:
+                self.inbox.put({"type": "error", "why": "the room's server cannot be found: try again",
+                                "local": True})
+                self.asked = None
+        else:
+            self.at = url.rstrip("/")
+            self.moving = True
+            if self.token is None and self.asked is not None:
+                self.pending.insert(0, self.asked)  # a rejoin is said again by itself (the token)
+        if self.ws is not None:
+            self.loop.create_task(self.ws.close())
 
     def _keep(self) -> None:
         """The seat's token on disk while a game is played (a window closed or killed takes it back)."""

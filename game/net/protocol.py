@@ -42,6 +42,20 @@ What the server holds to (``RULES.md`` §8):
   restored after a restart waits so until someone rejoins.  Only people keep a room from
   expiring, not its bots' moves.
 
+In a cluster (``python -m game.server --redis URL``, ``game.net.cluster``) a process that does not own
+the room a ``join``, ``rejoin`` or ``watch`` names answers, instead of ``joined``::
+
+    {"type": "moved", "room": "K7M29QXD", "url": "ws://10.0.0.2:8766"}
+
+``room`` is the code asked for; ``url`` the public address of the process that owns it (``ws://`` or
+``wss://``, a host, maybe a port and a path, at most 200 characters).  The client connects there (at
+``url + "/room/" + CODE``) and sends the same message again, by itself and at most a few times in a row;
+the window never shows it.  ``joined`` then carries ``servers``: the other processes' URLs (at most 8),
+where the client comes back to if the owner goes away (another process takes the room over and sends
+``moved`` or seats it).  A client names the room it is for in its connection's path, ``/room/CODE``
+(``/`` for a ``create``), so that a balancer in front of the processes can hash the code
+(``deploy/haproxy.cfg``); a server reads no path.
+
 Limits (``game.net.server.Limits``, options of ``python -m game.server``): a ``create`` past
 the rooms one address may keep open, and a ``join`` (or a ``rejoin`` with no seat's token)
 from an address that tried too many unknown codes, are answered with ``error`` saying why

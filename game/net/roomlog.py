@@ -41,12 +41,12 @@ class RoomLog:
     :raises OSError: when the folder cannot be made; ``sqlite3.Error`` when the file is not a database.
     """
 
-    def __init__(self, data: str | os.PathLike[str] | None) -> None:
+    def __init__(self, data: str | os.PathLike[str] | None, name: str = FILE) -> None:
         if data is None:
             path = ":memory:"
         else:
             Path(data).mkdir(parents=True, exist_ok=True)
-            path = str(Path(data) / FILE)
+            path = str(Path(data) / name)
         self.closed = False
         self.path = None if data is None else path
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -106,11 +106,15 @@ class RoomLog:
         self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
         self.db.execute("COMMIT")
 
-    def rooms(self) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None, float]]:
-        """Every room kept: (code, room, the current game's events in order, state, touched).
-        A damaged row is skipped."""
+    def rooms(self, only: str | None = None) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None,
+                                                          float]]:
+        """Every room kept (``only``: that room alone, if kept): (code, room, the current game's events
+        in order, state, touched).  A damaged row is skipped."""
         out = []
-        for code, text, state, touched in self.db.execute("SELECT code, room, state, touched FROM rooms"):
+        rows = self.db.execute("SELECT code, room, state, touched FROM rooms" if only is None else
+                               "SELECT code, room, state, touched FROM rooms WHERE code = ?",
+                               () if only is None else (only,)).fetchall()
+        for code, text, state, touched in rows:
             try:
                 room: Any = json.loads(text)
                 st: Any = json.loads(state) if state else None
@@ -124,6 +128,52 @@ class RoomLog:
                 "SELECT event FROM events WHERE code = ? AND game = ? ORDER BY n", (code, number))]
             out.append((code, room, events, st if isinstance(st, dict) else None, float(touched)))
         return out
+
+    def keep(self, code: str, room: dict[str, Any], events: list[str], state: dict[str, Any] | None,
+             touched: float) -> None:
+        """Write a whole room taken over from another process's log (its record, the current game's
+        events, its state), committed before this returns."""
+        game = room.get("game") or {}
+        number = game.get("number", 0) if isinstance(game, dict) else 0
+        self.commit()
+        db = self.db
+        db.execute("BEGIN")
+        db.execute("DELETE FROM events WHERE code = ?", (code,))
+        db.execute("INSERT INTO rooms (code, room, state, touched) VALUES (?, ?, ?, ?) ON CONFLICT(code) "
+                   "DO UPDATE SET room = excluded.room, state = excluded.state, touched = excluded.touched",
+                   (code, json.dumps(room), None if state is None else json.dumps(state), touched))
+        db.executemany("INSERT INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
+                       [(code, number, i + 1, e) for i, e in enumerate(events)])
+        db.execute("COMMIT")
+
+    def take(self, path: str, code: str) -> tuple[dict[str, Any], list[str], dict[str, Any] | None, float] | None:
+        """Room ``code`` moved out of another process's log file at ``path`` into this log (that process is
+        gone: its lease on the room lapsed): written and committed here first, then taken out there.
+        Returns (room, events, state, touched), or None when that file does not hold the room.
+
+        :raises sqlite3.Error: when the file cannot be read.
+        """
+        if self.path is not None and Path(path).resolve() == Path(self.path).resolve():
+            mine = self.rooms(only=code)  # a room of this very log (this process was started again)
+            return mine[0][1:] if mine else None
+        if not Path(path).is_file():
+            return None
+        db = sqlite3.connect(path, isolation_level=None, timeout=2.0)
+        try:
+            other = RoomLog.__new__(RoomLog)
+            other.db, other.closed, other.path = db, False, path
+            found = other.rooms(only=code)
+            if not found:
+                return None
+            _code, room, events, state, touched = found[0]
+            self.keep(code, room, events, state, touched)
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("DELETE FROM events WHERE code = ?", (code,))
+            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            db.execute("COMMIT")
+        finally:
+            db.close()
+        return room, events, state, touched
 
     def close(self) -> None:
         self.commit()

