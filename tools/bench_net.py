@@ -1,5 +1,8 @@
 """Online rooms under load: ``python tools/bench.py net`` (or ``python tools/bench_net.py --rooms 100,500``).
 
+The ``cluster`` part (``tools/cluster_bench.py``, left out with ``--no-cluster``) measures 1, 2 and 4
+server processes with Redis as their directory, the clients in processes of their own.
+
 A server (``python -m game.server`` with a room log on disk, its own process,
 held to one core where the system allows: ``server_core``) and, in this process
 on the other cores, rooms of 4 scripted clients on loopback, opened over one
@@ -143,31 +146,35 @@ class Bench:
             await host.send(json.dumps({"type": "start"}))
             await ready.wait()
             started.append(k)
-            loop = asyncio.get_running_loop()
-            # each room's own moment in the period, at random (seeded): no two rooms in step by design,
-            # and as many together now and then as chance puts there
-            turn = loop.time() + PERIOD * Rng(k).below(1 << 20) / (1 << 20)
-            while not stop.is_set():
-                await asyncio.sleep(max(0.0, turn - loop.time()))
-                turn += PERIOD
-                while turn < loop.time():  # a turn missed while waiting on an answer is skipped
-                    turn += PERIOD
-                s = room["s"]
-                seat = len(s.game.history) % MEMBERS
-                moves = [m.split(" ", 1)[1] for m in s.game.legal_moves() if m.startswith(f"P{seat + 1} set")]
-                if moves and not s.over and s.caller is None:
-                    room["id"] += 1
-                    room["answered"].clear()
-                    self.sent[(room["code"], room["id"])] = time.perf_counter()
-                    await room["ws"][seat].send(json.dumps({"type": "act", "action": moves[0], "id": room["id"]}))
-                    try:
-                        await asyncio.wait_for(room["answered"].wait(), 10)
-                    except TimeoutError:
-                        pass
+            await self.play(k, room, stop)
             for r in readers:
                 r.cancel()
             for ws in others:
                 await ws.close()
+
+    async def play(self, k: int, room: dict, stop: asyncio.Event) -> None:
+        """Room ``k``'s members take turns sending a Set every ``PERIOD`` s, until ``stop``."""
+        loop = asyncio.get_running_loop()
+        # each room's own moment in the period, at random (seeded): no two rooms in step by design,
+        # and as many together now and then as chance puts there
+        turn = loop.time() + PERIOD * Rng(k).below(1 << 20) / (1 << 20)
+        while not stop.is_set():
+            await asyncio.sleep(max(0.0, turn - loop.time()))
+            turn += PERIOD
+            while turn < loop.time():  # a turn missed while waiting on an answer is skipped
+                turn += PERIOD
+            s = room["s"]
+            seat = len(s.game.history) % MEMBERS
+            moves = [m.split(" ", 1)[1] for m in s.game.legal_moves() if m.startswith(f"P{seat + 1} set")]
+            if moves and not s.over and s.caller is None:
+                room["id"] += 1
+                room["answered"].clear()
+                self.sent[(room["code"], room["id"])] = time.perf_counter()
+                await room["ws"][seat].send(json.dumps({"type": "act", "action": moves[0], "id": room["id"]}))
+                try:
+                    await asyncio.wait_for(room["answered"].wait(), 10)
+                except TimeoutError:
+                    pass
 
 
 async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
@@ -210,8 +217,9 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
             "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
 
 
-def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
-    """Figures for each room count (a fresh server for each)."""
+def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True) -> dict:
+    """Figures for each room count (a fresh server for each), then the cluster's (``tools/cluster_bench.py``:
+    1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     need = max(rooms) * MEMBERS * 2 + 256
     if soft < need:
@@ -235,6 +243,10 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
     finally:
         if before is not None:  # tools/bench.py runs other sections in this process after this one
             os.sched_setaffinity(0, before)
+    if cluster:
+        import cluster_bench
+
+        out["cluster"] = cluster_bench.run()
     return out
 
 
@@ -242,8 +254,9 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rooms", default=",".join(map(str, ROOMS)))
     p.add_argument("--seconds", type=float, default=SECONDS)
+    p.add_argument("--no-cluster", action="store_true", help="leave out the cluster's figures (tools/cluster_bench.py)")
     a = p.parse_args(argv)
-    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds), indent=2))
+    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster), indent=2))
     return 0
 
 

@@ -69,9 +69,12 @@ end
 redis.call('SET', 'node:' .. ARGV[1], ARGV[3], 'PX', ARGV[2])
 return lost
 """
-#: delete a lease only if this process holds it; ARGV: url
+#: give a lease up if this process holds it, and (ARGV[3] "1": the room closed) forget where the room was
+#: kept unless another process holds it now; KEYS: room:CODE, rooms; ARGV: url, code, closed
 RELEASE_SCRIPT = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if ARGV[3] == '1' and (v == ARGV[1] or not v) then redis.call('HDEL', KEYS[2], ARGV[2]) end
 return 0
 """
 
@@ -131,9 +134,7 @@ class Directory:
 
     async def release(self, code: str, closed: bool = True) -> None:
         """Give up the lease on ``code`` (if held); ``closed``: the room is gone, forget where it was kept."""
-        await self.release_script(keys=["room:" + code], args=[self.me])
-        if closed:
-            await self.db.hdel("rooms", code)
+        await self.release_script(keys=["room:" + code, "rooms"], args=[self.me, code, "1" if closed else "0"])
 
     async def renew(self, codes: list[str], counts: dict[str, int]) -> list[str]:
         """Renew the leases on ``codes`` and this process's own (with its ``counts``); returns the codes
