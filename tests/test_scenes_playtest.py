@@ -80,3 +80,24 @@ def test_in_words_agrees_in_number():
 
     assert in_words("2GOH shares one feature with 1RDE").startswith("two green striped ovals share ")
     assert in_words("1RDE shares one feature with 2GOH").startswith("one red empty diamond shares ")
+
+
+def test_the_twenty_demo_as_the_command_line_starts_it_reaches_its_results_at_640x400(tmp_path):
+    """``main.py --demo --mode twenty``: the demo stops at 4:00 of play at the latest and shows its results."""
+    from scenes.app import App, Options
+    from scenes.twenty import DEMO_END, TwentyScene
+
+    app = App(Options(data_dir=str(tmp_path), mode="twenty", demo=True, size=(640, 400)))
+    try:
+        app.start()
+        app.step(0.0)
+        scene = top(app)
+        assert isinstance(scene, TwentyScene) and scene.demo
+        frames = 0
+        while frames < 300 and not isinstance(top(app), ResultsScene):
+            app.step(1.0)
+            frames += 1
+        assert isinstance(top(app), ResultsScene) and scene.game.over
+        assert scene.clock <= DEMO_END[1] + 0.5 and frames <= DEMO_END[1] + 10
+    finally:
+        pygame.quit()
