@@ -1,4 +1,5 @@
-"""``--smoke [FRAMES]``: run every scene for a few frames, headless-safe; 0 or 1 with the reason."""
+"""``--smoke [FRAMES]``: check the installation's data files, then run every scene for a few frames,
+headless-safe; 0 or 1 with the reason."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ import traceback
 from typing import Any
 
 from game import variants
+from game.cards import plural
+from game.resources import resource_path
+from sprites.assets import icon_path
+from sprites.audio import SOUND_NAMES
 
 from .base import App
 from .modes import MODES, ORDER
@@ -51,8 +56,29 @@ def plan(app: App) -> list[tuple[str, list[tuple[str, str, dict]]]]:
     return steps
 
 
+def data_files() -> tuple[list[str], str]:
+    """(what is missing, one line saying what was found and where) for the files the game ships: the
+    puzzle levels, the daily tables, every sound and the icon. A checkout, an installed wheel and a
+    frozen build each keep them in their own place (game/resources.py); the line names the folders."""
+    levels, sounds = resource_path("levels"), resource_path("sounds")
+    found = {"levels": sorted(levels.glob("*.json")), "daily tables": sorted((levels / "daily").glob("*.json"))}
+    missing = [f"no {what} in {levels}" for what, files in found.items() if not files]
+    missing += [f"no sound {name!r} in {sounds}" for name in SOUND_NAMES
+                if not resource_path("sounds", f"{name}.wav").is_file()]
+    if not icon_path().is_file():
+        missing.append(f"no icon at {icon_path()}")
+    line = (f"{len(found['levels'])} levels and {len(found['daily tables'])} daily tables in {levels}, "
+            f"{len(SOUND_NAMES)} sounds in {sounds}, the icon at {icon_path()}")
+    return missing, line
+
+
 def run(app: App, frames: int) -> int:
     """Run each planned scene for ``frames`` frames; print what failed and return 1, else 0."""
+    missing, found = data_files()
+    if missing:
+        print(f"smoke: the game's data files are incomplete: {'; '.join(missing)}", file=sys.stderr)
+        return 1
+    print(f"smoke: data ok: {found}")
     seen = app.settings.get("tutorial_seen") or {}
     app.settings["tutorial_seen"] = {**seen, "basics": True}  # not saved: the first-play tutorial stays
     try:
@@ -78,5 +104,5 @@ def run(app: App, frames: int) -> int:
             traceback.print_exc()
             print(f"smoke: scene {label!r} failed after {app.frames} frames: {e}", file=sys.stderr)
             return 1
-        print(f"smoke: {label} ok ({frames} frames)")
+        print(f"smoke: {label} ok ({plural(frames, 'frame')})")
     return 0

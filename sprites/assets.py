@@ -1,12 +1,13 @@
-"""Where the game's bundled files are, the same way from source and frozen.
+"""Where the game's bundled files are, the same way from source, installed and frozen.
 
 The sound files, puzzle levels and the window icon live beside the code in
 the repository; a PyInstaller build unpacks them under ``sys._MEIPASS``
-with the same relative paths. Every file the game reads from the
-installation goes through :func:`resource_path` (``root()`` joined with
-the parts; it raises ValueError for no parts, or parts that are absolute or
-climb out with ``..``), so one call works in both. Nothing here imports
-pygame.
+with the same relative paths, and an installed wheel keeps levels and sounds
+inside its ``setarcade`` package (game/resources.py). Every file the game
+reads from the installation goes through :func:`resource_path` (the parts
+as in the repository; it raises ValueError for no parts, or parts that are
+absolute or climb out with ``..``), so one call works in all three. Nothing
+here imports pygame.
 
 >>> resource_path("sounds", "set.wav").name
 'set.wav'

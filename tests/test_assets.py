@@ -44,6 +44,24 @@ def test_resource_path_when_frozen_is_under_meipass(monkeypatch, tmp_path):
     assert resource_path("levels", "a.json") == tmp_path / "levels" / "a.json"
 
 
+def test_resource_path_in_an_installed_wheel_finds_levels_and_sounds_in_the_setarcade_package(monkeypatch, tmp_path):
+    from game import resources
+
+    (tmp_path / "setarcade" / "levels").mkdir(parents=True)  # site-packages as pyproject.toml lays it out
+    monkeypatch.setattr(resources, "root", lambda: tmp_path)
+    assert resource_path("levels", "a.json") == tmp_path / "setarcade" / "levels" / "a.json"
+    assert resource_path("sounds", "set.wav") == tmp_path / "setarcade" / "sounds" / "set.wav"
+    assert icon_path() == tmp_path / "sprites" / "icon.png"  # sprites/ is a package of its own there
+
+
+def test_resource_path_in_a_checkout_ignores_a_setarcade_package_without_data(monkeypatch, tmp_path):
+    from game import resources
+
+    (tmp_path / "setarcade").mkdir()  # the repository's own setarcade/ holds code only
+    monkeypatch.setattr(resources, "root", lambda: tmp_path)
+    assert resource_path("levels", "a.json") == tmp_path / "levels" / "a.json"
+
+
 def test_resource_path_rejects_climbing_out():
     with pytest.raises(ValueError, match="relative"):
         resource_path("..", "secret.txt")

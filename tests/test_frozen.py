@@ -77,7 +77,7 @@ def _env() -> dict[str, str]:
 def _modules() -> list[str]:
     """Every module of the game's packages in the source tree (the bundle must hold them all)."""
     names = []
-    for package in ("game", "scenes", "sprites"):
+    for package in ("game", "scenes", "sprites", "setarcade"):
         for path in sorted((ROOT / package).rglob("*.py")):
             parts = path.relative_to(ROOT).with_suffix("").parts
             if "__pycache__" in parts or parts[-1] == "__main__":
