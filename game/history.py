@@ -116,6 +116,12 @@ class Played:
         """Was the game opened from a share text (someone else's game), not played here?"""
         return self.tag.get("shared") is True
 
+    def played_on(self) -> str:
+        """When the game was played (ISO): a shared game's own date, kept in its tag (its ``date`` is when it was
+        received); else ``date``."""
+        played = self.tag.get("played")
+        return played if self.shared and isinstance(played, str) and _is_date(played) else self.date
+
     def rating_text(self) -> str:
         """The rating after the game as the History lists it: μ ± 2σ shown, "?" after μ while provisional
         (as on the Stats screen), "—" for a game not rated (alone, shared, or kept before ratings were).

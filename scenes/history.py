@@ -35,7 +35,7 @@ from .base import Scene
 from .sharing import PasteBox, open_file, open_shared, share_game
 from .widgets import header, unit_of
 
-EMPTY = "No games yet — play one and it shows here."
+EMPTY = "No games yet — play one and it shows here, or paste a game someone shared below."
 COLUMNS = (0.0, 0.15, 0.38, 0.66, 0.85)  # where date, mode, result, opponents and rating start: shares of a row
 HEADS = ("When", "Mode", "Result", "Opponents", "Rating after")
 

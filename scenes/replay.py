@@ -353,7 +353,8 @@ class ReplayScene(Scene):
             pygame.draw.circle(surface, theme.ACCENT, head, round(u * 0.45))
         size = round(u * 0.75)
         g = self.game
-        left = f"{mode_title(g.mode, g.kind)} · {date_text(g.date)}" if g is not None else ""
+        left = f"{mode_title(g.mode, g.kind)} · {'shared · ' if g.shared else ''}{date_text(g.played_on())}" \
+            if g is not None else ""
         theme.blit_text(surface, left, size, (r.left, r.top - u * 0.15), theme.MUTED, True, "bottomleft")
         right = f"event {self.pos} of {len(self.events)} · {clock_text(self.t)} of {clock_text(self.length)}"
         if self.problem and g is not None:

@@ -20,7 +20,7 @@ import pygame
 
 from game.history import Played
 from game.safefile import why, write_atomic
-from game.share import BadShare, decode, encode, read_file
+from game.share import PREFIX, BadShare, decode, encode, read_file
 from sprites import theme
 
 from .base import App
@@ -59,7 +59,7 @@ def from_clipboard() -> str:
 # ----- sharing --------------------------------------------------------------------------------
 def share_file(app: App, game: Played) -> Path:
     """Where a game's share text is written: ``shared/<mode>-<YYYYmmdd-HHMMSS>.txt`` in the player's folder."""
-    stamp = re.sub(r"[^0-9]", "", game.date)[:14]
+    stamp = re.sub(r"[^0-9]", "", game.played_on())[:14]
     stamp = f"{stamp[:8]}-{stamp[8:]}" if len(stamp) == 14 else stamp or "game"
     return app.store.dir / FOLDER / f"{game.mode}-{stamp}.txt"
 
@@ -163,11 +163,11 @@ class PasteBox:
         size = round(min(u * 0.9, r.h * 0.45))
         room = r.w - u * 1.6
         whole = (self.text or self.PLACEHOLDER) + ("_" if focused else "")
-        shown = whole[-max(8, int(room / max(1, size * 0.3))):]  # the end shows: where typing goes
-        while len(shown) > 1 and theme.text_size("…" + shown, size, True)[0] > room:
+        head = whole[:min(len(PREFIX) + 2, len(whole) // 3)] if self.text else ""  # "setarcade-game:1:" stays
+        shown = whole[-max(8, int(room / max(1, size * 0.3))):]  # and the end shows: where typing goes
+        while len(shown) > 1 and theme.text_size(head + "…" + shown, size, True)[0] > room:
             shown = shown[1:]
         if shown != whole:
-            shown = "…" + shown
+            shown = head + "…" + shown
         theme.blit_text(surface, shown, size, (r.left + u * 0.8, r.centery), theme.INK if self.text else theme.DIM,
                         True, "midleft")
-

@@ -72,7 +72,8 @@ def test_the_rating_after_a_game_against_a_bot_shows_on_its_row_and_an_old_row_s
     assert shown in drawn and "—" in drawn and "Rating after" in drawn
 
 
-def share_row(app, scene, index=0):
+def share_row(scene, index=0):
+    app = scene.app
     scene.focus = index
     press(app, pygame.K_c, "c", pygame.KMOD_CTRL)
     msg = top(app)
@@ -84,7 +85,7 @@ def test_share_on_a_row_writes_the_text_to_a_file_and_says_where(app):
     game = played("classic", 5, n=3, seats=["human", "bot:expert"])
     gid = app.history.add(game)
     scene = open_history(app)
-    msg = share_row(app, scene)
+    msg = share_row(scene)
     files = list((app.store.dir / FOLDER).glob("classic-*.txt"))
     assert len(files) == 1 and files[0].name == "classic-20261104-100000.txt"
     assert files[0].name in msg.text and "No clipboard here" in msg.text  # headless: no clipboard
@@ -130,7 +131,9 @@ def test_the_paste_box_opens_a_good_text_as_a_replay_and_keeps_it_marked_shared(
     press(app, pygame.K_ESCAPE)
     back = top(app)
     assert isinstance(back, HistoryScene) and [g.shared for g in back.rows] == [True]
-    assert back.rows[0].tag["played"] == game["date"]
+    assert back.rows[0].tag["played"] == game["date"] and back.rows[0].played_on() == game["date"]
+    share_row(back)  # shared on again: named for the day it was played, not the day it came
+    assert (app.store.dir / FOLDER / "points-20261103-100000.txt").exists()
 
 
 def encode_played(game) -> str:
