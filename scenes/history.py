@@ -33,7 +33,7 @@ from sprites.hud import Button
 
 from .base import Scene
 from .sharing import PasteBox, open_file, open_shared, share_game
-from .widgets import header, unit_of
+from .widgets import COMMAND_MODS, header, unit_of
 
 EMPTY = "No games yet — play one and it shows here, or paste a game someone shared below."
 COLUMNS = (0.0, 0.15, 0.38, 0.66, 0.85)  # where date, mode, result, opponents and rating start: shares of a row
@@ -184,7 +184,7 @@ class HistoryScene(Scene):
         """The keys of the paste box and of sharing: Ctrl+V pastes (from anywhere), Ctrl+C shares the chosen
         game; in the box Enter opens the text, Esc, Tab, Up and Down leave it.  A letter typed with the list
         chosen goes to the box."""
-        ctrl = bool(e.mod & pygame.KMOD_CTRL)
+        ctrl = bool(e.mod & COMMAND_MODS) and not e.mod & pygame.KMOD_ALT  # Ctrl (Cmd on a Mac); Ctrl+Alt is AltGr
         if ctrl and e.key == pygame.K_c:
             self.share()
             return True

@@ -24,6 +24,7 @@ from game.share import PREFIX, BadShare, decode, encode, read_file
 from sprites import theme
 
 from .base import App
+from .widgets import SELECTED, TypedText
 
 FOLDER = "shared"  # in the player's folder: one file a game shared
 
@@ -43,17 +44,6 @@ def to_clipboard(text: str) -> bool:
     except Exception:  # no clipboard on this system after all
         return False
     return True
-
-
-def from_clipboard() -> str:
-    """The clipboard's text ("" when there is none or it holds no text; never raises)."""
-    if not has_clipboard():
-        return ""
-    try:
-        text = pygame.scrap.get_text()
-    except Exception:  # no clipboard on this system after all
-        return ""
-    return text if isinstance(text, str) else ""
 
 
 # ----- sharing --------------------------------------------------------------------------------
@@ -117,42 +107,32 @@ def open_file(app: App, path: str, back: dict[str, Any] | None = None) -> str | 
 
 
 # ----- the paste box ---------------------------------------------------------------------------------
-class PasteBox:
-    """One line to paste (Ctrl+V, or Shift+Insert) or type a share text in: printable keys add, Backspace
-    takes one away, Ctrl+Backspace clears.  ``problem`` is the last refusal, said under it."""
+class PasteBox(TypedText):
+    """One line to paste or type a share text in, with every text field's keys (``scenes.widgets.TypedText``:
+    Ctrl+V or Shift+Insert paste, Ctrl+A selects all, Backspace, Ctrl+Backspace a word).  A pasted text is
+    taken whole, its line breaks and spaces left out (a mail program may wrap it); ``problem`` is the last
+    refusal, said under the box."""
 
     PLACEHOLDER = "Paste a shared game here (Ctrl+V), then Enter"
     LIMIT = 2_000_000
 
     def __init__(self) -> None:
-        self.text = ""
-        self.problem = ""
+        super().__init__("", self.LIMIT, lambda ch: not ch.isspace())
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def paste(self, text: str) -> None:
-        self.text = (self.text + "".join(text.split()))[:self.LIMIT]
-        self.problem = ""
+    def paste(self, clip: str | None) -> None:
+        if clip is None:
+            self.problem = "No clipboard here to paste from: type the text, or drop its file on the window."
+            return
+        kept = "".join(ch for ch in clip if ch.isprintable() and not ch.isspace())
+        if not kept:
+            self.problem = "The clipboard is empty." if not clip.strip() else "Nothing on the clipboard fits here."
+            return
+        self.type(kept)
 
     def handle_key(self, e: pygame.event.Event) -> bool:
-        """A key typed into the box; True when it changed it."""
-        ctrl = bool(getattr(e, "mod", 0) & pygame.KMOD_CTRL)
-        if (e.key == pygame.K_v and ctrl) or (e.key == pygame.K_INSERT and getattr(e, "mod", 0) & pygame.KMOD_SHIFT):
-            pasted = from_clipboard()
-            if not pasted:
-                self.problem = "The clipboard holds no text (paste with your system's menu, or type it)."
-                return True
-            self.paste(pasted)
-            return True
-        if e.key == pygame.K_BACKSPACE:
-            self.text = "" if ctrl else self.text[:-1]
-            self.problem = ""
-            return True
-        ch = getattr(e, "unicode", "")
-        if ch and ch.isprintable() and not ch.isspace() and not ctrl and len(self.text) < self.LIMIT:
-            self.text += ch
-            self.problem = ""
-            return True
-        return False
+        """A key typed into the box; True when it was an editing key."""
+        return self.edit(e)
 
     def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
         r = self.rect
@@ -169,5 +149,9 @@ class PasteBox:
             shown = shown[1:]
         if shown != whole:
             shown = head + "…" + shown
-        theme.blit_text(surface, shown, size, (r.left + u * 0.8, r.centery), theme.INK if self.text else theme.DIM,
-                        True, "midleft")
+        at = (r.left + u * 0.8, r.centery)
+        if self.selected:  # Ctrl+A: typing replaces it all
+            w, h = theme.text_size(shown, size, True)
+            pygame.draw.rect(surface, SELECTED, pygame.Rect(at[0] - 2, at[1] - h / 2 - 1, w + 4, h + 2),
+                             border_radius=3)
+        theme.blit_text(surface, shown, size, at, theme.INK if self.text else theme.DIM, True, "midleft")
