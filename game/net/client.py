@@ -9,7 +9,9 @@ Given a ``SeatBook``, the token is also kept on disk while a game is played
 (from its ``state`` to its ``over``) and forgotten when the game ends or the
 seat goes (left, the room closed, a rejoin refused, no server at the address
 any more); a ``Client`` built with a kept room and token takes that seat back
-(a window closed or killed mid-game).
+(a window closed or killed mid-game).  A spectator (``watch``) holds no seat: a dropped
+connection watches again by itself, and nothing is kept on disk.  ``public_games`` asks a
+server for its open public games.
 
 In a cluster of server processes (``game.net.cluster``) a process that does not own the
 room answers ``moved`` with the owner's address: the client connects there and says the
@@ -24,7 +26,8 @@ act, view, over, result, events, caller, clock…): a follower replica replays
 the server's numbered events through the same engine.  ``act`` sends the action
 with the number of events seen (a pick the table changed under is refused as
 too late) and returns at once; a refusal comes later and is shown through
-``messages``.
+``messages``.  A spectator's ``RemoteSession`` (``watching``) sends nothing: ``act``
+is refused at once.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 TRY_LATER = 1013  # the close code of a server past one of its limits (``game.net.server``)
 MAX_HOPS = 4  # ``moved`` answers followed in a row (then it waits, as after a failed try)
 MAX_URL = 200  # characters of an address a ``moved`` or ``joined`` may name
+WATCHING = "You are watching this game: spectators do not play"
 
 
 class Client:
@@ -79,6 +83,7 @@ class Client:
         self.rejoining = False  # a rejoin was sent and not answered yet
         self.ever = False  # connected at least once
         self.seat = -1
+        self.watching = False  # a spectator of ``room`` (no seat, no token)
         self.lobby: dict[str, Any] | None = None  # the latest lobby message
         self.connected = False
         self.closed = False
@@ -182,6 +187,9 @@ class Client:
                     if self.token is not None:
                         self.rejoining = True
                         await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
+                    elif self.watching and self.room is not None:  # a spectator watches again
+                        self.rejoining = True
+                        await ws.send(dump({"type": "watch", "room": self.room}))
                     for text in self.pending:
                         await ws.send(text)
                     self.pending.clear()
@@ -206,7 +214,7 @@ class Client:
             if self.connected:
                 self.connected = False
                 self.inbox.put({"type": "status", "connected": False})
-            if self.closed or self.token is None or not self.ever:
+            if self.closed or (self.token is None and not self.watching) or not self.ever:
                 if quiet and not opened and not self.closed:  # the process ``moved`` named is gone
                     self.inbox.put({"type": "error", "why": f"cannot reach {self.at}, where the room is: try again",
                                     "local": True})
@@ -240,6 +248,11 @@ class Client:
             if isinstance(servers, list):
                 self.servers = [u for u in servers[:8] if isinstance(u, str) and u.startswith(("ws://", "wss://"))
                                 and len(u) <= MAX_URL]
+            self.watching = False
+        elif kind == "watching":  # the answer to ``watch``: a spectator, no seat
+            self.rejoining = False
+            self.room, self.token, self.seat, self.watching = msg.get("room"), None, -1, True
+            self.code, self.hops, self.asked = self.room, 0, None
         elif kind == "state":  # a game dealt, or the one being played (after a rejoin)
             if msg.get("over"):
                 self._forget()
@@ -288,13 +301,34 @@ class Client:
 
     def _forget(self) -> None:
         """The token off the disk (this connection still holds the seat)."""
-        if self.book is not None and isinstance(self.room, str):
+        if self.book is not None and isinstance(self.room, str) and not self.watching:
             self.book.forget(self.uri, self.room)
 
     def _lose(self) -> None:
         """The seat is gone (left, the room closed, the token unknown): forget it."""
         self._forget()
         self.room = self.token = None
+        self.watching = False
+
+
+def public_games(client: Client, timeout: float) -> list[dict[str, Any]] | None:
+    """Ask ``client``'s server for its open public games and wait at most ``timeout`` s for the answer
+    (tools, tests; the window asks with ``send({"type": "list"})`` and reads ``games`` from the inbox).
+    Other messages are put back.  None when no answer came."""
+    client.send({"type": "list"})
+    end, other = time.monotonic() + timeout, []
+    found: list[dict[str, Any]] | None = None
+    while found is None and time.monotonic() < end:
+        msg = client.get(max(0.01, end - time.monotonic()))
+        if msg is None:
+            continue
+        if msg.get("type") == "games":
+            found = [g for g in msg.get("games") or [] if isinstance(g, dict)]
+        else:
+            other.append(msg)
+    for msg in other:
+        client.inbox.put(msg)
+    return found
 
 
 class RemoteSession:
@@ -339,6 +373,7 @@ class RemoteSession:
         if state.get("over") and "seed" in state:  # a game over already: its deal may be checked now
             self.check_deal(state.get("seed"), state.get("salt"))
         self.seat = int(state.get("seat", self.client.seat))
+        self.audience = int(state.get("spectators") or 0)  # spectators now (a lobby message tells changes)
         self.names = list(state.get("names", []))
         self.room = state.get("room")
         self.guess: int | None = None  # the id of a call shown before the server took it
@@ -402,6 +437,7 @@ class RemoteSession:
             self.messages.append(str(msg.get("why", "error")))
         elif kind == "lobby":
             self.lobby = msg
+            self.audience = int(msg.get("spectators") or 0)
         elif kind == "status" and not msg.get("connected"):
             self.messages.append("connection lost: reconnecting…")
 
@@ -459,7 +495,12 @@ class RemoteSession:
     def act(self, seat: int | str, action: str, now: float) -> str:
         """Send ``action`` for this client's own seat (whatever ``seat`` the window names: here one
         person plays one seat); the server's events, or its refusal, come later through ``tick``.
-        Returns the action sent; nothing is raised (a refusal is shown through ``messages``)."""
+        Returns the action sent; a refusal is shown through ``messages``.
+
+        :raises IllegalMove: at once, when this window watches (a spectator plays nothing).
+        """
+        if self.watching:
+            raise IllegalMove(WATCHING)
         self.last_id += 1
         self.client.send({"type": "act", "action": action, "id": self.last_id, "seen": len(self.replica.events)})
         r = self.replica
@@ -503,6 +544,11 @@ class RemoteSession:
 
     def leave(self) -> None:
         self.client.close()
+
+    @property
+    def watching(self) -> bool:
+        """Does this window watch the game (a spectator, no seat)?"""
+        return self.seat < 0
 
     @property
     def hosting(self) -> bool:

@@ -16,12 +16,36 @@ Client to server (``DESIGN.md``, "Online play"; the names are a contract)::
     {"type": "bot", "level": "expert"}                 host, in the lobby: a bot takes a seat
     {"type": "unseat", "seat": 2}                      host, in the lobby: a bot's seat, or the seat of a
                                                        player who is not connected, goes
+    {"type": "public", "on": true}                     host: list the room among the public games (or not);
+                                                       a room is private until its host says so
+    {"type": "watch", "room": "CODE"}                  watch the room's games: a spectator, no seat
+    {"type": "list"}                                   the open public games (answered with ``games``)
 
 Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``over``,
-``lobby`` (who sits where, who is connected, who hosts, the mode and options, and the last game's
-``result`` with ``result_names``, each seat's name as that game was played; sent on every
-change, and the moment a member's connection closes) and ``left`` (the seat is gone: after
-``leave``, or when the room is closed).
+``lobby`` (who sits where, who is connected, who hosts, the mode and options, whether the room is
+``public``, how many ``spectators`` watch, and the last game's ``result`` with ``result_names``,
+each seat's name as that game was played; sent on every change, and the moment a member's
+connection closes), ``left`` (the seat is gone: after ``leave``, or when the room is closed),
+``watching`` (the answer to ``watch``: ``room``, ``code``) and ``games`` (the answer to ``list``)::
+
+    {"type": "games", "games": [{"code": "K7M29QXD", "mode": "classic", "players": 2, "free_seats": 2,
+                                 "started": false, "spectators": 0}, ...]}
+
+Spectators (``watch``): a read-only member.  A spectator gets what a player gets — the ``state``
+of a game under way (``seat`` -1), every ``event`` with the same reveals, ``over``, ``lobby`` —
+and never more: no seed before ``over``, no face-down card before the table shows it.  Every
+other message from a spectator (``act``, ``start``, ``end``, ``setup``, ``bot``, ``unseat``,
+``public``, ``create``, ``join``, ``rejoin``, ``watch``) is answered with ``refused`` and a
+reason; ``leave`` stops watching.  A spectator never takes a seat nor becomes host, does not keep
+a room open, and is counted in ``spectators`` (``state`` and ``lobby``); a room takes at most
+``game.net.room.MAX_WATCHERS`` of them.  A spectator who comes after a game is over sees the
+lobby, as a stranger does; one who watched a game sees its result there.
+
+Public games (``public``, ``list``): a room the host marks public is listed while it has a free
+seat and no game under way (to join), or while its game is under way (to watch); it leaves the
+list when it is full in the lobby, made private again, or closed.  ``players`` counts the seats
+taken (people and bots), ``free_seats`` the seats open; at most ``MAX_LISTED`` games are sent,
+those to join first.
 
 What the server holds to (``RULES.md`` §8):
 
@@ -95,6 +119,8 @@ and O reads as 0, I and L as 1.  Seat tokens are 192 random bits (``secrets``).
 {'type': 'act', 'action': 'call', 'id': 7}
 >>> normal_code("k7m2-9qxd"), show_code("K7M29QXD")
 ('K7M29QXD', 'K7M2-9QXD')
+>>> parse('{"type": "watch", "room": "k7m2-9qxd"}'), parse('{"type": "public", "on": true}')
+({'type': 'watch', 'room': 'K7M29QXD'}, {'type': 'public', 'on': True})
 >>> parse_address("192.168.1.20:8765/K7M2-9QXD")
 ('192.168.1.20', 8765, 'K7M29QXD')
 """
@@ -115,6 +141,7 @@ ALIASES = str.maketrans({"O": "0", "I": "1", "L": "1"})
 TOKEN_BYTES = 24  # 192 bits
 SALT_BYTES = 16  # a game's commitment salt: 128 bits
 DEFAULT_PORT = 8765
+MAX_LISTED = 50  # public games one ``games`` answer holds at most
 
 
 class ProtocolError(ValueError):
@@ -258,6 +285,12 @@ def _options(v: Any) -> dict[str, Any]:
     return v
 
 
+def _flag(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ProtocolError("true or false")
+    return v
+
+
 def _token(v: Any) -> str:
     if not isinstance(v, str) or not 16 <= len(v) <= 64:
         raise ProtocolError("a seat token is the text the server gave")
@@ -277,7 +310,12 @@ MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "setup": {"mode": (_short(20), True), "options": (_options, False), "call_time": (_seconds, False)},
     "bot": {"level": (_short(20), True)},
     "unseat": {"seat": (_int(0, 3), True)},
+    "public": {"on": (_flag, True)},
+    "watch": {"room": (normal_code, True)},
+    "list": {},
 }
+#: what a spectator may send (anything else is refused: a spectator never acts nor changes the room)
+WATCHER_MAY = frozenset({"leave", "list"})
 
 
 def parse(text: Any) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from ..variants.facts import BOT_LEVELS
 from .protocol import ProtocolError, commitment, dump, new_salt, new_token
 
 MAX_SEATS = 4
+MAX_WATCHERS = 50  # spectators a room takes at most
 KEEP_CHANGES = 256  # the table changes a room remembers to tell a stale pick (older ones: not judged)
 SEEDS = 2**63  # a game's seed is in 0 .. SEEDS - 1 (the protocol's range)
 #: a stale pick is excused (refused, its call lapses free) only when the change it missed reached the
@@ -122,6 +123,9 @@ class Room:
         self.told: dict[int, dict[str, Any]] = {}  # event number (0: the deal) -> what it showed (variants.deck)
         self.mapped = 0  # events of the current game whose facts are in ``told``
         self.used = 1  # the session's facts put there (its first: the deal's)
+        self.public = False  # listed among the public games (``listing``); the host says so
+        #: the spectators' connections, each with the first game it may see the result of (one it watched)
+        self.watchers: dict[Any, int] = {}
 
     # ----- the lobby ------------------------------------------------------------------------
     def configure(self, mode: str, options: dict, call_time: float) -> None:
@@ -266,6 +270,42 @@ class Room:
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.token is not None and not s.gone]
 
+    def make_public(self, seat: int, on: bool) -> None:
+        """The host lists the room among the public games, or takes it off the list.
+
+        :raises ProtocolError: when ``seat`` is not the host's.
+        """
+        if seat != self.host or not 0 <= seat < len(self.seats):
+            raise ProtocolError("only the host may make the room public or private")
+        self.public = on
+
+    def listing(self) -> dict[str, Any] | None:
+        """The room as the list of public games shows it, or None when it is not listed: private, nobody
+        here, or full with no game under way (nothing to join, nothing to watch)."""
+        free = MAX_SEATS - len(self.seats)
+        if not self.public or not self.present() or not (self.playing or free > 0):
+            return None
+        return {"code": self.code, "mode": self.mode, "players": len(self.seats), "free_seats": free,
+                "started": self.playing, "spectators": self.spectators()}
+
+    # ----- spectators ----------------------------------------------------------------------
+    def watch(self, conn: Any) -> None:
+        """``conn`` watches the room: it is told what players are told, and can do nothing.
+
+        :raises ProtocolError: when the room has ``MAX_WATCHERS`` spectators already.
+        """
+        if len(self.watchers) >= MAX_WATCHERS:
+            raise ProtocolError(f"this room has {MAX_WATCHERS} spectators, the most it takes: try again later")
+        self.watchers[conn] = self.number if self.playing else self.number + 1
+
+    def unwatch(self, conn: Any) -> bool:
+        """``conn`` stops watching; True when it was watching."""
+        return self.watchers.pop(conn, None) is not None
+
+    def spectators(self) -> int:
+        """How many watch the room (the one count every message and the list show)."""
+        return len(self.watchers)
+
     # ----- playing -------------------------------------------------------------------------
     def start(self, seat: int, now: float) -> None:
         """The host deals a game (a first one, or again after one is over) with the seats as they are.
@@ -288,6 +328,8 @@ class Room:
         for i, x in enumerate(self.seats):
             if x.conn is not None:
                 self.out([x.conn], dump(self.state(i)))
+        if self.watchers:
+            self.out(list(self.watchers), dump(self.state(-1)))
 
     def act(self, seat: int, action: str, now: float, msg_id: int | None, seen: int | None = None,
             lag: float = 0.0) -> list[str]:
@@ -444,7 +486,7 @@ class Room:
             self.table = table
         self.map_facts()
         self.on_events(s, before, new)
-        conns = self.conns()
+        conns = self.members()
         for k, e in enumerate(new):
             who = e.split()[0]
             msg: dict[str, Any] = {"type": "event", "n": before + k + 1,
@@ -477,15 +519,21 @@ class Room:
 
     # ----- what members are told ---------------------------------------------------------------
     def conns(self) -> list:
+        """The connections of the seats (people here; spectators are not among them)."""
         return [x.conn for x in self.seats if x.conn is not None]
 
+    def members(self) -> list:
+        """Everyone told the room's events: the seats' connections, then the spectators'."""
+        return self.conns() + list(self.watchers)
+
     def state(self, seat: int) -> dict:
-        """Everything so far of the current game, for one member."""
+        """Everything so far of the current game, for one member (seat -1: a spectator)."""
         s = self.current()
         out = {"type": "state", "room": self.code, "mode": s.mode, "commit": commitment(s.seed, self.salt),
                "seats": list(s.seats), "events": list(s.events), "shown": [[n, f] for n, f in self.told.items()],
                "options": dict(s.options), "call_time": s.call_time, "clock": round(s.clock, 3),
-               "names": [x.name for x in self.seats], "seat": seat, "game": self.number, "over": s.over}
+               "names": [x.name for x in self.seats], "seat": seat, "game": self.number, "over": s.over,
+               "spectators": self.spectators()}
         if s.over:  # the deal may be checked now
             out.update(seed=s.seed, salt=self.salt)
         return out
@@ -495,8 +543,9 @@ class Room:
         see the lobby, never that game's events, result or the names of those who left it."""
         return 0 <= seat < len(self.seats) and self.session is not None and self.seats[seat].first <= self.number
 
-    def lobby(self, seat: int) -> dict:
-        played = self.played(seat)
+    def lobby(self, seat: int, watched: bool = False) -> dict:
+        """The lobby as ``seat`` sees it (-1: a spectator, who ``watched`` the last game or not)."""
+        played = self.played(seat) or seat < 0 and watched and self.session is not None
         seats = [x.public() for x in self.seats]
         if not played:
             for x in seats:
@@ -504,7 +553,8 @@ class Room:
                     x["name"] = "(left)"
         return {"type": "lobby", "room": self.code, "seat": seat, "host": self.host, "mode": self.mode,
                 "options": dict(self.options), "call_time": self.call_time,
-                "seats": seats, "playing": self.playing, "game": self.number,
+                "seats": seats, "playing": self.playing, "game": self.number, "public": self.public,
+                "spectators": self.spectators(),
                 "result": self.last_result if played else None,
                 "result_names": list(self.last_names) if played else []}
 
@@ -512,6 +562,10 @@ class Room:
         for i, x in enumerate(self.seats):
             if x.conn is not None:
                 self.out([x.conn], dump(self.lobby(i)))
+        for watched in (True, False):  # one text for the spectators who saw the last game, one for the rest
+            conns = [c for c, first in self.watchers.items() if (first <= self.number) == watched]
+            if conns:
+                self.out(conns, dump(self.lobby(-1, watched)))
 
     # ----- kept in the room log -----------------------------------------------------------------
     def record(self) -> dict:
@@ -520,6 +574,7 @@ class Room:
                                        "options": s.options, "call_time": s.call_time, "salt": self.salt}
         return {"mode": self.mode, "options": self.options, "call_time": self.call_time, "seed": self.seed,
                 "host": self.host, "number": self.number, "result": self.last_result, "game": game,
+                "public": self.public,
                 "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone, "first": x.first}
                           for x in self.seats]}
 
@@ -533,6 +588,7 @@ class Room:
         room = cls(code, out, rec["mode"], rec.get("options") or {}, rec.get("call_time", 5.0), rec.get("seed"))
         room.host, room.number, room.last_result = int(rec.get("host", 0)), int(rec.get("number", 0)), \
             rec.get("result")
+        room.public = rec.get("public") is True
         room.seats = [Seat(x["kind"], x["name"], x.get("token"), gone=bool(x.get("gone")),
                            first=int(x.get("first", 1)), away=now if x.get("token") else None)
                       for x in rec["seats"]]

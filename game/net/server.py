@@ -16,8 +16,9 @@ action the game refuses is answered with ``refused``.
 One address cannot fill the server (``Limits``, each a ``python -m game.server`` option): it may
 keep 5 rooms open and 20 connections (more are closed with code 1013, "try again later"); after 5
 joins on codes no room has, it may try once every 2 s, and after 20 it may not join at all for
-10 minutes (a rejoin with a seat's own token still passes).  A room with nobody connected and no
-game under way closes after 10 minutes.  The server raises its soft limit of open files to the
+10 minutes (a rejoin with a seat's own token still passes; a ``watch`` counts as a join).  A room
+with nobody connected and no game under way closes after 10 minutes (spectators do not keep it
+open), and takes at most ``MAX_WATCHERS`` spectators.  The server raises its soft limit of open files to the
 hard one at start and keeps its connections below it (``FILE_MARGIN`` files spare): past its cap
 a connection is closed with 1013; when accepting fails all the same (no file left), accepting
 pauses (asyncio: a second) and one line is logged a minute, not one a try.
@@ -43,7 +44,7 @@ from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..errors import IllegalMove
-from .protocol import MAX_MESSAGE, ProtocolError, dump, new_code, parse, show_code
+from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, dump, new_code, parse, show_code
 from .room import Room
 from .roomlog import FILE as LOG_FILE
 from .roomlog import RoomLog
@@ -135,7 +136,7 @@ class Misses:
 
 
 class Conn:
-    """One connection: the room and seat it holds, and its message allowance."""
+    """One connection: the room and seat it holds (seat -1 in a room: a spectator), and its message allowance."""
 
     __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address", "code")
 
@@ -146,6 +147,11 @@ class Conn:
         self.seat = -1
         self.code: str | None = None  # in a cluster: the code a ``create`` will take (its lease is held)
         self.tokens, self.stamp = burst, now
+
+    @property
+    def watching(self) -> bool:
+        """Is this connection a spectator (in a room, holding no seat)?"""
+        return self.room is not None and self.seat < 0
 
     def allow(self, now: float, rate: float, burst: float) -> bool:
         """Take one message from the allowance (a token bucket); False when it is spent."""
@@ -189,6 +195,7 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.outbox: list[tuple[list[ServerConnection], str]] = []  # (sockets, text)
         self.flushing = False
+        self.public: set[str] = set()  # codes of the rooms their hosts made public (``public_rooms``)
         self.sweeper: asyncio.Future[None] | None = None  # serve() starts these two
         self.checkpointer: asyncio.Future[None] | None = None
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
@@ -271,6 +278,8 @@ class Server:
     def adopt(self, room: Room, touched: float) -> None:
         room.on_events = lambda s, before, new: self.logged(room, before, new)
         self.rooms[room.code] = room
+        if room.public:
+            self.public.add(room.code)
         self.touched[room.code] = touched
         self.schedule(room)
 
@@ -295,11 +304,13 @@ class Server:
         self.log.save_room(room.code, room.record(), self.wall(room))
 
     def close_room(self, room: Room, why: str) -> None:
-        for c in room.conns():
+        for c in room.members():
             self.reply(c, {"type": "error", "why": why})
             self.reply(c, {"type": "left", "room": room.code})  # its seat is gone: the client forgets it
             c.room, c.seat = None, -1
+        room.watchers.clear()
         self.rooms.pop(room.code, None)
+        self.public.discard(room.code)
         self.touched.pop(room.code, None)
         self.vacant.pop(room.code, None)
         maker = self.made_by.pop(room.code, None)
@@ -443,6 +454,9 @@ class Server:
         room = conn.room
         if room is None or room.code not in self.rooms:
             return
+        if conn.watching:
+            self.unwatch(conn, room)
+            return
         if 0 <= conn.seat < len(room.seats) and room.seats[conn.seat].conn is conn:
             now = self.now()
             seat = room.seats[conn.seat]
@@ -484,7 +498,10 @@ class Server:
             return
         try:
             msg = parse(text)
-            if conn.room is not None:
+            if conn.watching and msg["type"] not in WATCHER_MAY:
+                self.refuse_watcher(conn, msg)
+                return
+            if conn.room is not None and not conn.watching:  # people keep a room alive, not spectators
                 self.touched[conn.room.code] = now
             getattr(self, "on_" + msg["type"])(conn, msg, now)
         except ProtocolError as e:
@@ -657,6 +674,10 @@ class Server:
 
     def on_leave(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.member(conn)
+        if conn.watching:
+            self.unwatch(conn, room)
+            self.reply(conn, {"type": "left", "room": room.code})
+            return
         seat = room.seats[conn.seat]
         seat.conn, seat.away = None, now
         conn.room, conn.seat = None, -1
@@ -679,6 +700,62 @@ class Server:
         if not room.conns():
             self.vacant[room.code] = now
         self.renumber(room)
+
+    # ----- spectators and public games -----------------------------------------------------------
+    #: what a spectator is refused, by message type (``protocol.WATCHER_MAY``: what it may send)
+    NOT_FOR_WATCHERS = {"act": "play", "start": "start a game", "end": "end the game", "setup": "change the game",
+                        "bot": "add bots", "unseat": "change seats", "public": "make the room public or private",
+                        "create": "open a room (leave first)", "join": "take a seat (leave, then join)",
+                        "rejoin": "take a seat (leave first)", "watch": "watch another room (leave first)"}
+
+    def refuse_watcher(self, conn: Conn, msg: dict[str, Any]) -> None:
+        what = self.NOT_FOR_WATCHERS.get(msg["type"], "do that")
+        why = f"you are watching: a spectator cannot {what}"
+        self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": why})
+
+    def on_watch(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+        if conn.room is not None:
+            raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
+        self.may_try(conn, now)
+        room = self.rooms.get(msg["room"])
+        if room is None:
+            self.missed(conn, now)
+            raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        room.watch(conn)
+        conn.room, conn.seat = room, -1
+        self.reply(conn, {"type": "watching", "room": room.code, "code": show_code(room.code)})
+        if room.playing:
+            room.tick(now)  # the game's clock as it is now
+            self.schedule(room)
+            self.reply(conn, room.state(-1))
+        room.out_lobby()  # everyone sees one more spectator
+
+    def unwatch(self, conn: Conn, room: Room) -> None:
+        """A spectator goes (left, or its connection closed): one fewer is counted."""
+        conn.room, conn.seat = None, -1
+        if room.unwatch(conn) and room.code in self.rooms:
+            room.out_lobby()
+
+    def on_public(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+        room = self.member(conn)
+        room.make_public(conn.seat, msg["on"])
+        if room.public:
+            self.public.add(room.code)
+        else:
+            self.public.discard(room.code)
+        self.save(room)
+        room.out_lobby()
+
+    def public_rooms(self) -> list[dict[str, Any]]:
+        """The open public games, as ``games`` lists them: plain dicts ``{code, mode, players, free_seats,
+        started, spectators}`` (``Room.listing``), those to join first (fullest first), then those under way
+        (most watched first); at most ``MAX_LISTED``."""
+        listed = [x for x in (self.rooms[c].listing() for c in self.public if c in self.rooms) if x is not None]
+        listed.sort(key=lambda x: (x["started"], -x["spectators"] if x["started"] else -x["players"], x["code"]))
+        return listed[:MAX_LISTED]
+
+    def on_list(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+        self.reply(conn, {"type": "games", "games": self.public_rooms()})
 
     def renumber(self, room: Room) -> None:
         """Seats moved up (one was taken away in the lobby): tell every member its seat."""
