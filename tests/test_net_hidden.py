@@ -55,12 +55,17 @@ def faces_up(g) -> set[str]:
 
 
 def shown_by(mode: str, seed: int, seats: list[str], options: dict, events: list[str]) -> list[set[str]]:
-    """For each event number n (0: the deal), every code the table had shown face up by then."""
+    """For each event number n (0: the deal), every code the table had shown face up by then.  A Classic
+    hand that ends within an event (its deck dealt out, no Set on the table: the next hand is a fresh
+    shuffle) showed every card its deck still held on the way, though the next hand's table replaced them."""
     s = new_session(mode, seed, seats, options, 0.0, follow=True)
     out, seen = [], faces_up(s.game)
     out.append(set(seen))
     for e in events:
+        hand, deck = vars(s.game).get("hand"), [code_of(c) for c in vars(s.game).get("deck") or []]
         s.apply_event(e)
+        if hand is not None and vars(s.game).get("hand") != hand:
+            seen |= set(deck)
         seen |= faces_up(s.game)
         out.append(set(seen))
     return out
