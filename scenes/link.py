@@ -211,10 +211,11 @@ class SessionLink:
         if not scene.demo and not scene.online and not ("daily" in scene.data or "level_id" in scene.data):
             scene.app.record_result(scene.mode, {"won": bool(scene.game.won), "time": round(scene.clock, 2),
                                                  "score": res.get("stat_score"), "kind": scene.game.kind})
-        if not scene.demo:  # a game with opponents moves the window's person's rating (game.ratings)
+        mine = not (scene.demo or scene.watching)  # a spectator's window neither rates nor keeps a watched game
+        if mine:  # a game with opponents moves the window's person's rating (game.ratings)
             res["rating"] = scene.app.rate_game(scene.mode, res["result"], scene.session.seat if scene.online else 0)
         scene.app.manager.switch(name, res)
-        if not scene.demo:  # kept in the history (online: the events this window got); after the switch, so a
+        if mine:  # kept in the history (online: the events this window got); after the switch, so a
             # notice about the history file shows over the results
             res["archived"] = scene.app.archive_game(self.session, [self.seat_name(p) for p in self.session.players],
                                                      res)

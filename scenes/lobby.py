@@ -11,6 +11,10 @@ Only what the mode allows is offered, so the server never refuses it.  With
 a pad the ring goes over those buttons (A presses).  When the game is dealt (a ``state`` message)
 the mode's play scene is shown, driven by a ``RemoteSession``; after the game
 the lobby shows its standings and the host's Start deals again in the same room.
+The host's Public (P) lists the room among the public games (``scenes.public``) or takes it off;
+everyone sees how many watch.  A spectator (``watch``) sees the lobby with no controls but Leave,
+and each game the host deals (``scenes.watch``).  A join refused because a game is under way goes
+back to Play online offering to watch it.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ class LobbyScene(Scene):
         self.client: Client = data["client"]
         self.lan: str | None = data.get("lan")
         self.typed = str(data.get("typed", ""))  # what was typed to get here: kept in its field if this fails
+        self.where = data.get("where")  # (host, port, TLS) of the room's server
         self.joining = bool(data.get("joining"))
         self.level = list(LEVELS).index("human")
         self.notice = ""
@@ -65,6 +70,7 @@ class LobbyScene(Scene):
         self.level_button = Button("", self.next_level, "L")
         self.host_buttons = [Button("Mode", self.next_mode, "M"), Button("Call time", self.next_call, "T"),
                              Button("Game type", self.next_type, "G"), self.add_button, self.level_button]
+        self.public_button = Button("Public: off", self.toggle_public, "P")
         self.shown: list[Button] = []  # the host's buttons the room's mode offers (laid out by lay_host_buttons)
         self.name_level()
         #: each other seat's Remove (a bot, or a person who is away), pressed with the seat's number
@@ -96,7 +102,12 @@ class LobbyScene(Scene):
         game = self.game
         bots = game is not None and game.BOTS
         return [b for i, b in enumerate(self.host_buttons) if i < 2 or (i == 2 and self.type_option() is not None)
-                or (i > 2 and bots)]
+                or (i > 2 and bots)] + [self.public_button]
+
+    @property
+    def controls(self) -> list[Button]:
+        """Every button of the host's (the mode's choices, bots, Public)."""
+        return self.host_buttons + [self.public_button]
 
     @property
     def hosting(self) -> bool:
@@ -115,7 +126,7 @@ class LobbyScene(Scene):
                 refused = self.joining and self.client.room is None  # the answer to the join: no seat
                 if self.client.closed or self.client.room is None and msg.get("local") or refused:
                     self.client.close()
-                    self.back_to_online(self.notice)
+                    self.back_to_online(self.notice, msg.get("watch"))  # a game under way: offer to watch
                     return
             elif kind == "left":  # the room was closed (the notice before says why)
                 self.client.close()
@@ -132,8 +143,9 @@ class LobbyScene(Scene):
     def refresh(self) -> None:
         """The buttons as the latest lobby allows (it may have come since the last frame)."""
         shown = self.offered()
-        for b in self.host_buttons:
+        for b in self.controls:
             b.enabled = self.hosting and b in shown
+        self.public_button.label = f"Public: {'on' if (self.lobby or {}).get('public') else 'off'}"
         if shown != self.shown:
             self.lay_host_buttons()
         option = self.type_option()
@@ -144,10 +156,11 @@ class LobbyScene(Scene):
         self.column.buttons[0].enabled = self.hosting
         self.column.buttons[0].label = "Play again" if self.lobby and self.lobby.get("result") else "Start"
 
-    def back_to_online(self, why: str) -> None:
-        """Back to Play online, saying ``why``, with what was typed still in its field."""
+    def back_to_online(self, why: str, watch: Any = None) -> None:
+        """Back to Play online, saying ``why``, with what was typed still in its field (and, for a room
+        whose game is under way, its code to watch)."""
         self.app.manager.switch("online", {"error": why, "address": self.typed, "joining": self.joining,
-                                           "reached": self.client.ever})
+                                           "reached": self.client.ever, "watch": watch, "where": self.where})
 
     def play(self, state: dict) -> None:
         """The game is dealt: its play scene, driven by the server through a remote session."""
@@ -213,6 +226,10 @@ class LobbyScene(Scene):
         if self.hosting and i < len(seats) and self.removable(i, seats[i]):
             self.client.send({"type": "unseat", "seat": i})
 
+    def toggle_public(self) -> None:
+        """List the room among the public games, or take it off the list (the host's; the lobby says)."""
+        self.client.send({"type": "public", "on": not (self.lobby or {}).get("public")})
+
     def start(self) -> None:
         self.client.send({"type": "start"})
 
@@ -238,7 +255,7 @@ class LobbyScene(Scene):
     def lay_host_buttons(self) -> None:
         """The buttons the mode offers, stacked at the right (the others out of sight)."""
         u, self.shown = self.u, self.offered()
-        for b in self.host_buttons:
+        for b in self.controls:
             b.rect = pygame.Rect(0, 0, 0, 0)
         stack_buttons(self.shown, pygame.Rect(self.left + self.width - round(u * 12), round(u * 9), round(u * 12), 0),
                       round(u * 2.0), round(u * 0.45))
@@ -251,7 +268,7 @@ class LobbyScene(Scene):
         """What a pad's ring visits: the host's buttons (Start first); a guest's pad uses A and B as keys."""
         if not self.hosting:
             return []
-        buttons = self.column.buttons + self.host_buttons + self.remove_buttons
+        buttons = self.column.buttons + self.controls + self.remove_buttons
         return [b.rect for b in buttons if b.enabled and b.rect.w > 0]
 
     def handle_event(self, e: pygame.event.Event) -> bool:
@@ -264,11 +281,11 @@ class LobbyScene(Scene):
                 if self.column.buttons[0].enabled:
                     self.start()
                 return True
-            for b in self.host_buttons + self.remove_buttons:
+            for b in self.controls + self.remove_buttons:
                 if b.enabled and e.unicode and e.unicode.lower() == b.key.lower():
                     b.action()
                     return True
-        for b in self.host_buttons + self.remove_buttons:
+        for b in self.controls + self.remove_buttons:
             if b.handle_event(e):
                 return True
         return self.column.handle_event(e, keys=(pygame.K_LEFT, pygame.K_RIGHT))
@@ -288,7 +305,7 @@ class LobbyScene(Scene):
             return
         code = show_code(lob["room"])
         sub = f"friends join with {self.lan}/{code}" if self.lan else "waiting for the host to start"
-        header(surface, f"Room {code}", sub, u)
+        header(surface, f"{'Watching' if self.client.watching else 'Room'} {code}", sub, u)
         mode, game = lob.get("mode", playable()[0]), self.game
         opts = lob.get("options") or {}
         info = f"{game.TITLE if game is not None else mode} · call time {lob.get('call_time', 5):g} s"
@@ -296,6 +313,8 @@ class LobbyScene(Scene):
             chosen = dict(option.choices).get(opts.get(option.key, option.default))
             if opts.get(option.key, option.default) != option.default and chosen:
                 info += f" · {chosen}"
+        info += (" · public" if lob.get("public") else "") + (f" · {lob['spectators']} watching"
+                                                               if lob.get("spectators") else "")
         theme.blit_text(surface, info, round(u * 1.1), (self.left, u * 7.6), theme.INK, True, "midleft")
         seats = lob.get("seats") or []
         for i in range(len(seats), MAX_SEATS):

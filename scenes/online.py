@@ -11,6 +11,11 @@ in its field.  For a room whose seat this player still holds (kept on disk in
 ``online.json``: a window closed or killed mid-game) it takes that seat back,
 and *Rejoin CODE* (Ctrl+R) offers the one kept last.  The connection runs on its own thread
 (``game.net.client.Client``); the scenes only read its queue.
+
+Beside the form, the open public games of the server this window finds codes on (``scenes.public``):
+a click, or Right then Up/Down and Enter (a pad's D-pad and A), joins one in its lobby or watches one
+under way.  A join refused because the game is under way comes back offering *Watch CODE*; Ctrl+S
+watches the room typed.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from sprites.hud import Button, stack_buttons
 
 from .base import Scene
 from .lobby import playable
+from .public import PublicList
 from .widgets import ButtonColumn, TypedText, header, unit_of
 
 NAME_CHARS = ONLINE_NAME_CHARS
@@ -144,10 +150,16 @@ class OnlineScene(Scene):
         self.book = seat_book(self.app)
         self.kept = self.book.latest()  # a seat this player holds in a room (a window closed mid-game)
         buttons = [Button("Host a game", self.host, "Ctrl+H", accent=True), Button("Join", self.join, "Enter")]
+        self.watchable = data.get("watch") if isinstance(data.get("watch"), str) else None
+        if self.watchable is not None:  # a join refused: that room's game is under way
+            buttons.insert(0, Button(f"Watch {show_code(self.watchable)}", self.watch_refused, "Ctrl+S", accent=True))
+            self.where = data.get("where")
         if self.kept is not None:
             buttons.append(Button(rejoin_label(self.kept), self.rejoin, "Ctrl+R"))
         self.column = ButtonColumn(buttons + [Button("Back", self.back, "Esc")])
         self.focus = 1  # the field typed into
+        self.games = PublicList(self.app, self.pick)
+        self.on_list = False  # do the arrow keys and Enter go to the public games (Right) or the form (Left)?
         self.error = str(data.get("error", ""))
         if self.error and data.get("joining"):  # back from a join that failed
             self.error = explain(self.error, str(data.get("address", "")), bool(data.get("reached")))
@@ -189,24 +201,55 @@ class OnlineScene(Scene):
         client.send({"type": "create", "mode": playable()[0], "options": {}, "name": self.name})
         self.app.manager.switch("lobby", {"client": client, "lan": where, "typed": typed})
 
-    def join(self) -> None:
+    def typed_room(self) -> tuple[str, int, str, bool] | None:
+        """The room typed in the second field as (host, port, code, TLS); None (and why) when it cannot be read."""
         own = getattr(self.app, "room_server", None)
         typed = self.fields[1].text
         try:
             host, port, code, secure = parse_join(typed, "127.0.0.1", own.port if own is not None else DEFAULT_PORT)
         except ProtocolError as e:
             self.error = str(e)
-            return
+            return None
         if "/" not in typed.strip():  # a code alone: a game hosted on this machine
             host, port = code_alone(self.app, code)
+        return host, port, code, secure
+
+    def join(self) -> None:
+        room = self.typed_room()
+        if room is not None:
+            self.enter_room(*room, watch=False, typed=self.fields[1].text)
+
+    def watch(self) -> None:
+        """Watch the room typed (Ctrl+S): a spectator sees its games and plays none."""
+        room = self.typed_room()
+        if room is not None:
+            self.enter_room(*room, watch=True, typed=self.fields[1].text)
+
+    def watch_refused(self) -> None:
+        """Watch the room a join was refused in (its game is under way)."""
+        where = self.where if isinstance(self.where, (list, tuple)) and len(self.where) == 3 else None
+        if where is None:
+            self.watch()
+        elif self.watchable is not None:
+            self.enter_room(where[0], where[1], self.watchable, where[2], watch=True, typed=self.fields[1].text)
+
+    def pick(self, where: tuple[str, int, bool], game: dict[str, Any]) -> None:
+        """A public game pressed: join it (in its lobby) or watch it (under way)."""
+        host, port, secure = where
+        self.enter_room(host, port, game["code"], secure, watch=bool(game.get("started")),
+                        typed=f"{'wss://' if secure else ''}{host}:{port}/{show_code(game['code'])}")
+
+    def enter_room(self, host: str, port: int, code: str, secure: bool, watch: bool, typed: str) -> None:
+        """Join (or watch) room ``code`` on ``host:port``: on to its lobby, which says how it went."""
         self.remember_name()
-        kept = self.book.find(f"{'wss' if secure else 'ws'}://{host}:{port}", code)
+        kept = None if watch else self.book.find(f"{'wss' if secure else 'ws'}://{host}:{port}", code)
         if kept is not None:  # a seat this player holds there: taken back, not a new one
             client = Client(host, port, secure, self.book, kept["room"], kept["token"], kept["name"])
         else:
             client = Client(host, port, secure, self.book, code=code)  # the code in its path: for a balancer
-            client.send({"type": "join", "room": code, "name": self.name})
-        self.app.manager.switch("lobby", {"client": client, "lan": None, "typed": typed, "joining": True})
+            client.send({"type": "watch", "room": code} if watch else {"type": "join", "room": code, "name": self.name})
+        self.app.manager.switch("lobby", {"client": client, "lan": None, "typed": typed, "joining": True,
+                                          "where": (host, port, secure)})
 
     def rejoin(self) -> None:
         """Take back the seat kept on disk (its room's game, or its lobby, as it is now)."""
@@ -225,23 +268,71 @@ class OnlineScene(Scene):
     def back(self) -> None:
         self.app.manager.switch("menu", {})
 
+    def exit(self) -> None:
+        self.games.close()
+
+    def connection(self) -> Client | None:
+        return self.games.client  # closed with the window
+
+    def update(self, dt: float) -> None:
+        self.games.update(dt)
+        if self.on_list and not self.games.rows:
+            self.use_list(False)
+
+    def wake_in(self) -> float | None:
+        return 0.2  # the public games' answer is looked for a few times a second
+
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u = unit_of(size)
-        width = round(min(w * 0.7, u * 30))
-        left = (w - width) // 2
+        total = round(min(w * 0.94, u * 62))
+        width = round(total * 0.48)
+        left = (w - total) // 2
         for i, f in enumerate(self.fields):
-            f.rect = pygame.Rect(left, round(u * (9.5 + i * 4.6)), width, round(u * 2.6))
-        stack_buttons(self.column.buttons, pygame.Rect(left, round(u * 19.5), width, 0), round(u * 2.3),
-                      round(u * 0.55))
+            f.rect = pygame.Rect(left, round(u * (8.4 + i * 4.4)), width, round(u * 2.5))
+        stack_buttons(self.column.buttons, pygame.Rect(left, round(u * 16.8), width, 0), round(u * 2.2),
+                      round(u * 0.5))
+        bottom = self.column.buttons[-1].rect.bottom
+        self.games.lay_out(pygame.Rect(left + width + round(u * 2), round(u * 6.6), total - width - round(u * 2),
+                                       bottom - round(u * 6.6)), round(u * 2.2))
+
+    def use_list(self, on: bool) -> None:
+        """The arrow keys and Enter go to the public games (on) or to the form's buttons."""
+        self.on_list = on and bool(self.games.rows)
+        if self.on_list:
+            self.games.move(0) if self.games.focus >= 0 else self.games.move(1)
+            for b in self.column.buttons:
+                b.focus = False
+        else:
+            self.games.focus = -1
+            self.games.mark()
+            self.column.move(0)
+
+    def pad_targets(self) -> list[pygame.Rect]:
+        """A pad's D-pad works as the arrow keys; the ring is not used here."""
+        return []
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:
                 self.back()
                 return True
+            if e.key in (pygame.K_RIGHT, pygame.K_LEFT) and (self.games.rows or self.on_list):
+                self.use_list(e.key == pygame.K_RIGHT)
+                return True
+            if self.on_list and e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                if e.key in (pygame.K_UP, pygame.K_DOWN):
+                    self.games.move(-1 if e.key == pygame.K_UP else 1)
+                else:
+                    self.games.press_focused()
+                return True
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.join() if self.fields[1].text.strip() else self.column.buttons[self.column.focus].action()
+                focused = self.column.buttons[self.column.focus]
+                watching = self.watchable is not None and self.column.focus == 0  # Watch CODE, offered first
+                self.join() if self.fields[1].text.strip() and not watching else focused.action()
+                return True
+            if e.key == pygame.K_F5:
+                self.games.wait = 0.0  # ask again now
                 return True
             if e.key == pygame.K_TAB:  # the next field, its text selected (typing replaces it)
                 self.fields[self.focus].selected = False
@@ -256,6 +347,9 @@ class OnlineScene(Scene):
             if e.key == pygame.K_r and e.mod & pygame.KMOD_CTRL:
                 self.rejoin()
                 return True
+            if e.key == pygame.K_s and e.mod & pygame.KMOD_CTRL:  # spectate (Ctrl+W takes a word in a field)
+                self.watch_refused() if self.watchable is not None else self.watch()
+                return True
             field = self.fields[self.focus]
             used = field.handle_key(e)
             self.error = field.problem
@@ -266,7 +360,7 @@ class OnlineScene(Scene):
                     self.fields[self.focus].selected = False
                     self.focus = i
                     return True
-        return self.column.handle_event(e)
+        return self.games.handle_event(e) or self.column.handle_event(e)
 
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
@@ -274,10 +368,15 @@ class OnlineScene(Scene):
         for i, f in enumerate(self.fields):
             f.draw(surface, i == self.focus, u)
         self.column.draw(surface)
+        self.games.draw(surface, u, self.on_list)
         w, h = surface.get_size()
         if self.error:
-            theme.blit_text(surface, self.error, round(u * 1.0), (w // 2, u * 18.2), theme.BAD, True, "center")
+            size = round(u * 0.95)
+            lines = theme.wrap(self.error, size, round(min(w * 0.94, u * 62)), True)[:2]
+            for k, line in enumerate(lines):
+                theme.blit_text(surface, line, size, (w // 2, h - u * (3.4 - k * 1.1) - (len(lines) - 1) * u * 0.55),
+                                theme.BAD, True, "center")
         keys = "Tab: next field · Enter joins · Ctrl+H hosts" + (" · Ctrl+R rejoins" if self.kept else "")
-        keys += " · Esc back"
+        keys += " · Right: public games · Esc back"
         theme.blit_text(surface, keys, round(u * 0.85),
                         (w // 2, h - u * 1.1), theme.DIM, True, "center")

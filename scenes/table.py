@@ -36,6 +36,7 @@ from .link import SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
 from .tally import play_title
+from .watch import audience_tag, follow_room, refuse_input, watching
 
 BASICS = "tutorial"  # the scene of the basic tutorial (what a Set is), shown before the first game of any mode
 BUSY_CARDS = 3  # with more cards moving than this (a deal, a Set's reflow) a frame draws much: see warm_art
@@ -46,6 +47,7 @@ class TableScene(Scene):
     mode = ""
     session: Any = None  # the game in time (game.session's, or a room's RemoteSession online)
     online = False  # is the game played on a server (a room), this window holding one seat?
+    watching = False  # online: does this window only watch (a spectator, no seat; ``scenes.watch``)?
     presence: tuple | None = None  # online: each seat's presence at the last update
     MIN_COLS = 0  # the table's grid has at least this many columns (a card added in a new one moves no other)
     TIMED = False  # moves carry the scene clock as @t
@@ -64,6 +66,7 @@ class TableScene(Scene):
         self.tracker = RedrawTracker()
         self.hud = Hud(self.show_help, self.pause)
         self.session = self.link.start(data)
+        self.watching = watching(self)
         self.refresh()
         self.sprites: dict[int, CardSprite] = {}
         self.leaving: list[CardSprite] = []
@@ -75,8 +78,8 @@ class TableScene(Scene):
         self.ending = -1.0  # counts down once the game is over
         self.card_keys = str(self.app.settings.get("card_keys", "123qweasdzxc"))
         self.side_buttons = self.buttons()
-        for b in self.side_buttons:
-            b.enabled = not (self.demo or self.replaying)  # watching: the actions are shown, dimmed
+        for b in self.side_buttons:  # watching (a demo, a replay, a spectator): the actions shown, dimmed
+            b.enabled = not (self.demo or self.replaying or self.watching)
         self.top_buttons = self.hud.top_buttons
         self.frame = self.make_frame(self.size)
         self.resize(self.size)
@@ -125,7 +128,7 @@ class TableScene(Scene):
         if s is None:
             return ["P1"]
         if self.online:
-            return [s.players[s.seat]]
+            return [s.players[s.seat]] if s.seat >= 0 else []
         return [p for p in s.players if s.kind(p) != "bot"]
 
     @property
@@ -193,7 +196,7 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        return self.board.handle_event(e)
+        return self.board.handle_event(e) or refuse_input(self, e)  # a spectator is told, not ignored
 
     def handle_key(self, e: pygame.event.Event) -> bool:
         return self.board.handle_key(e)
@@ -217,8 +220,8 @@ class TableScene(Scene):
 
     @property
     def locked(self) -> bool:
-        """No picking: the game is over, a demo or a replay is playing."""
-        return self.game.over or self.demo or self.replaying
+        """No picking: the game is over, a demo or a replay is playing, this window watches a room's game."""
+        return self.game.over or self.demo or self.replaying or self.watching
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         return self.board.card_at(pos)
@@ -296,12 +299,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.link.tick()
         if self.online:
-            for text in self.session.take_messages():  # the server's refusals and notices
-                self.toast.show(text, theme.INFO)
-            presence = tuple(self.session.status(i) for i in range(len(self.session.seats)))
-            if self.presence is not None and presence != self.presence:
-                self.refresh()  # a player dropped or came back: the panel says so now, not at the next move
-            self.presence = presence
+            follow_room(self)
         for s in self.sprites.values():
             s.update(dt)
         for s in self.leaving:
@@ -385,7 +383,7 @@ class TableScene(Scene):
         return left is not None and left < 10
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        tag = "REPLAY" if self.replaying else "DEMO" if self.demo else ""
+        tag = "REPLAY" if self.replaying else "DEMO" if self.demo else audience_tag(self)
         self.hud.draw_top(surface, self.frame, self.title(), tag, self.clock_label() if self.SHOW_CLOCK else None,
                           self.clock_urgent())
         deck = self.v.get("deck", 0)

@@ -22,7 +22,8 @@ SHELL = {"__init__", "app", "base", "manager", "input", "start", "smoke", "widge
          "hud", "redraw", "effects", "link"}
 #: play: a scene per mode and the boards and views they are built from
 PLAY = {"table", "board", "classic", "points", "findall", "twenty", "twenty_parts", "twenty_layout", "solitaire",
-        "solitaire_input", "solitaire_draw", "pillars", "mags", "players", "solitaire_players", "memory", "costs"}
+        "solitaire_input", "solitaire_draw", "pillars", "mags", "players", "solitaire_players", "memory", "costs",
+        "watch"}
 
 
 def scene_imports(path: Path) -> set[str]:

@@ -26,7 +26,9 @@ Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``ov
 ``public``, how many ``spectators`` watch, and the last game's ``result`` with ``result_names``,
 each seat's name as that game was played; sent on every change, and the moment a member's
 connection closes), ``left`` (the seat is gone: after ``leave``, or when the room is closed),
-``watching`` (the answer to ``watch``: ``room``, ``code``) and ``games`` (the answer to ``list``)::
+``watching`` (the answer to ``watch``: ``room``, ``code``) and ``games`` (the answer to ``list``).
+A ``join`` while a game is under way is answered with an ``error`` that also names the room in
+``watch`` (the game may be watched now, the seat taken when it is over)::
 
     {"type": "games", "games": [{"code": "K7M29QXD", "mode": "classic", "players": 2, "free_seats": 2,
                                  "started": false, "spectators": 0}, ...]}

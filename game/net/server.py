@@ -616,6 +616,10 @@ class Server:
         if room is None:
             self.missed(conn, now)
             raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        if room.playing:  # no seat to take now; the game may be watched (the client offers Watch)
+            self.reply(conn, {"type": "error", "watch": room.code,
+                              "why": "a game is under way in this room: watch it, or join when it is over"})
+            return
         seat, token = room.add_person(msg["name"])
         self.seated(conn, room, seat, token, now)
 
