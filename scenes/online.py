@@ -149,8 +149,9 @@ class OnlineScene(Scene):
                                  str(data.get("address", "")))]
         self.book = seat_book(self.app)
         self.kept = self.book.latest()  # a seat this player holds in a room (a window closed mid-game)
-        buttons = [Button("Host a game", self.host, "Ctrl+H", accent=True), Button("Join", self.join, "Enter")]
         self.watchable = data.get("watch") if isinstance(data.get("watch"), str) else None
+        buttons = [Button("Host a game", self.host, "Ctrl+H", accent=self.watchable is None),
+                   Button("Join", self.join, "Enter")]
         if self.watchable is not None:  # a join refused: that room's game is under way
             buttons.insert(0, Button(f"Watch {show_code(self.watchable)}", self.watch_refused, "Ctrl+S", accent=True))
             self.where = data.get("where")

@@ -138,7 +138,7 @@ class PublicList:
 
     def close(self) -> None:
         if self.client is not None:
-            self.client.close(timeout=1.0, leave=False)
+            self.client.close(timeout=0.0, leave=False)  # its thread ends by itself: the screen never waits
             self.client = None
 
     # ----- input and screen ---------------------------------------------------------------------------
