@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from game.net.client import Client
 from game.net.protocol import MAX_LISTED, ProtocolError, parse_server
 from sprites import theme
@@ -57,11 +58,11 @@ def describe(game: dict[str, Any]) -> str:
     mode = game.get("mode")
     title = MODES[mode].title if isinstance(mode, str) and mode in MODES else str(mode)[:20]
     players, free = int(game.get("players", 0)), int(game.get("free_seats", 0))
-    who = f"{players} player{'s' if players != 1 else ''}"
+    who = plural(players, "player")
     if game.get("started"):
         seen = int(game.get("spectators", 0))
         return f"Watch · {title} · {who} · under way" + (f" · {seen} watching" if seen else "")
-    return f"Join · {title} · {who} · {free} free seat{'s' if free != 1 else ''}"
+    return f"Join · {title} · {who} · {plural(free, 'free seat')}"
 
 
 def valid(game: Any) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.cards import plural
 from game.net.client import WATCHING
 from sprites import theme
 
@@ -32,7 +33,7 @@ def audience_tag(scene: Any) -> str:
         return ""
     n = int(scene.session.audience)
     if watching(scene):
-        return f"WATCHING · {n} spectator{'s' if n != 1 else ''}"
+        return f"WATCHING · {plural(n, 'spectator')}"
     return f"{n} WATCHING" if n else ""
 
 

@@ -75,8 +75,9 @@ def test_play_online_lists_the_public_games_and_enter_joins_one(online, server):
     assert scene.on_list and row.focus and not any(b.focus for b in scene.column.buttons)
     press(app, pygame.K_LEFT)
     assert not scene.on_list and not row.focus
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_RETURN)
+    pad_press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # a pad: its D-pad to the list, A joins
+    assert scene.on_list and row.focus
+    pad_press(app, pygame.CONTROLLER_BUTTON_A)
     lobby = top(app)
     assert type(lobby).__name__ == "LobbyScene"
     step_until(app, lambda: lobby.lobby is not None and len(lobby.lobby["seats"]) == 2)
