@@ -204,6 +204,7 @@ class SessionLink:
         name = "results"
         if scene.online:
             res["again"] = scene.data.get("again")  # Play again: back to the room's lobby
+            res["watched"] = scene.watching  # a spectator goes back to the room to watch the next game
         elif not scene.demo and ("daily" in scene.data or "level_id" in scene.data):
             name = count_play(scene, res)  # a daily or a level play is counted its own way
         if not scene.demo and not scene.online and scene.session.bots:

@@ -32,7 +32,7 @@ class ResultsScene(Scene):
         self.mode = data.get("mode", ORDER[0])
         self.column = ButtonColumn([
             Button("Replay", self.replay, "R", enabled="game" in data),
-            Button("Play again", self.again, "Enter", accent=True),
+            Button("Back to the room" if data.get("watched") else "Play again", self.again, "Enter", accent=True),
             Button("Menu", self.menu, "Esc"),
         ])
         self.column.focus = 1

@@ -112,6 +112,16 @@ def test_a_click_on_a_public_game_under_way_watches_it_read_only(online, server)
     assert table.toast.s == WATCHING and len(table.session.events) == events
     room = server.server.rooms[ann.room]
     assert room.spectators() == 1 and [x.name for x in room.seats] == ["Ann", "Bot (casual)"]
+    ann.send({"type": "end"})  # the host ends it: the spectator sees the results, then the room again
+    step_until(app, lambda: type(top(app)).__name__ == "ResultsScene")
+    results = top(app)
+    assert "rating" not in results.data and results.column.buttons[1].label == "Back to the room"
+    press(app, pygame.K_RETURN)
+    lobby = top(app)
+    assert type(lobby).__name__ == "LobbyScene" and lobby.client.watching
+    step_until(app, lambda: lobby.lobby is not None and not lobby.lobby["playing"])
+    lobby.refresh()
+    assert not lobby.hosting and not lobby.column.buttons[0].enabled and not lobby.public_button.enabled
     ann.close()
 
 
