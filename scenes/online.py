@@ -178,6 +178,7 @@ class OnlineScene(Scene):
 
     def exit(self) -> None:
         self.remember_name()
+        self.games.close()
 
     def host(self) -> None:
         """A room on this app's own server; or, with a server typed in the second field
@@ -268,9 +269,6 @@ class OnlineScene(Scene):
 
     def back(self) -> None:
         self.app.manager.switch("menu", {})
-
-    def exit(self) -> None:
-        self.games.close()
 
     def connection(self) -> Client | None:
         return self.games.client  # closed with the window

@@ -240,19 +240,16 @@ class Client:
         if kind == "moved":
             self.move(msg)
             return
-        if kind == "joined":
-            self.rejoining = False
+        if kind in ("joined", "watching"):  # a seat, or a spectator's place (no seat, no token)
+            self.rejoining, self.watching = False, kind == "watching"
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
+            if self.watching:
+                self.token, self.seat = None, -1
             self.code, self.hops, self.asked = self.room, 0, None
             servers = msg.get("servers")
             if isinstance(servers, list):
                 self.servers = [u for u in servers[:8] if isinstance(u, str) and u.startswith(("ws://", "wss://"))
                                 and len(u) <= MAX_URL]
-            self.watching = False
-        elif kind == "watching":  # the answer to ``watch``: a spectator, no seat
-            self.rejoining = False
-            self.room, self.token, self.seat, self.watching = msg.get("room"), None, -1, True
-            self.code, self.hops, self.asked = self.room, 0, None
         elif kind == "state":  # a game dealt, or the one being played (after a rejoin)
             if msg.get("over"):
                 self._forget()

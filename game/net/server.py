@@ -727,7 +727,10 @@ class Server:
             raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
         room.watch(conn)
         conn.room, conn.seat = room, -1
-        self.reply(conn, {"type": "watching", "room": room.code, "code": show_code(room.code)})
+        watching: dict[str, Any] = {"type": "watching", "room": room.code, "code": show_code(room.code)}
+        if self.cluster is not None and self.cluster.servers:
+            watching["servers"] = list(self.cluster.servers)  # where to come back if this process is gone
+        self.reply(conn, watching)
         if room.playing:
             room.tick(now)  # the game's clock as it is now
             self.schedule(room)
