@@ -13,7 +13,9 @@ is not a database, or fails ``PRAGMA quick_check``, or was written by a newer
 game, is set aside (``<name>.damaged-YYYYmmdd-HHMMSS``, as ``game.safefile``
 does) with a notice, and a new archive is started.  Every field read back is
 checked before use: a bad row is skipped, never a crash.  ``python -m game.history list`` and
-``show ID --json`` read it from the command line (``moments``: the table each time it changed, and its Sets).
+``show ID --json`` read it from the command line (``moments``: the table each time it changed, and its Sets;
+and the rest of ``game.analysis``: how long each Set stood, the Sets missed, the time to find by worth, and
+for a solitaire ``par``, ``your_score`` and ``lost_at``).
 
 >>> import tempfile
 >>> a = Archive(tempfile.mkdtemp())
@@ -615,8 +617,11 @@ def main(argv: list[str] | None = None) -> int:
         if one is None:
             print(f"no game {args.id} in the history", file=sys.stderr)
             return 1
+        from .analysis import analyse, summary_lines
+
         try:
             data = {**_as_json(one, whole=True), "moments": moments(one)}
+            data.update({k: v for k, v in analyse(one, archive).items() if k != "moments"})
         except ValueError as e:
             print(f"game {args.id} does not replay: {e}", file=sys.stderr)
             return 1
@@ -625,6 +630,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{one.mode}/{one.kind} seed {one.seed} on {one.date}: {one.headline()}; {len(one.events)} events, "
                   f"{len(data['moments'])} tables")
+            for line in summary_lines(data):
+                print("  " + line)
         return 0
     finally:
         archive.close()

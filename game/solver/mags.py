@@ -97,6 +97,9 @@ Pool = tuple[int, int, int]  # a pool of lone cards (see _deal): its name, the m
 Step = str | tuple[Any, ...]  # a line's entry: a move, or an open lay-out ("fill", "lay", "pick"; see _expand)
 
 
+REACH_NODES = 30_000  # the work budget of one question "can this position still make par?" (``reach``)
+
+
 class Par(NamedTuple):
     """A Mag's par: the Sets of the best line found, whether no line can make more, and the line."""
 
@@ -135,6 +138,52 @@ def par(deck: Sequence[Card] | None = None, seed: int | None = None,
     return _Par(cards, limit, piles, nodes).run()
 
 
+class Reach(NamedTuple):
+    """Whether a position can still come to a number of Sets: "yes" (with a line from it), "no" (proved)
+    or "unknown" (the work budget ran out first)."""
+
+    status: str
+    moves: list[str]
+
+
+def reach(cards: Sequence[Card], piles: Sequence[Sequence[Card]], rounds: int, made: int, target: int,
+          nodes: int = REACH_NODES) -> Reach:
+    """Can ``target`` Sets in all still be made from a position of the game dealt ``cards`` (81, deal
+    order): ``piles`` (bottom first), ``rounds`` dealt, ``made`` Sets made so far?
+
+    The par search asked a question: a line is good enough once it makes ``target``, and a branch is cut
+    once the bound says it cannot, so a search that ends within ``nodes`` units of work is a proof
+    ("no"), one that finds such a line returns it from the position ("yes"), and one cut short says
+    "unknown".
+
+    :raises ValueError: on a deck that is not 81 different cards or a budget not above 0.
+    """
+    cards = list(cards)
+    if len(cards) != PILES * ROUNDS or len(set(cards)) != len(cards) or nodes <= 0:
+        raise ValueError("a Mag's position is 81 different cards in deal order, asked with a budget above 0")
+    if made >= target:
+        return Reach("yes", [])
+    start = tuple(tuple(p) for p in piles)
+    s = _Par(cards, None, PILES, nodes)
+    s.target = target
+    budget = s.budget
+    for s.order, share in ATTEMPTS:
+        s.best, s.best_line = target - 1, []
+        s.budget = budget if share is None else min(budget, s.work + share)
+        s.seen.clear()
+        s.line = []
+        try:
+            s._search(start, (), rounds, made, mask_of(c for p in start for c in p))
+        except _AllMade:
+            return Reach("yes", list(s.best_line))
+        except _OutOfTime:
+            if s.budget < budget:
+                continue
+            return Reach("unknown", [])
+        return Reach("no", [])
+    return Reach("unknown", [])
+
+
 class _Par:
     def __init__(self, cards: list[Card], limit: float | None, piles: int = PILES,
                  nodes: float | None = None) -> None:
@@ -147,6 +196,7 @@ class _Par:
             self.deal_pile[c] = k % piles
             self.pile_mask[k % piles] |= 1 << c
         self.most = len(cards) // 3  # every card in a Set: nothing can beat it
+        self.target = self.most  # a line making this many is all that is asked (``reach``)
         # one Set short of all is never the end of a game (see _ceiling)
         # (three cards left: a deck of whole Sets, 81 cards as dealt)
         self.never_one_short = piles >= 3 and len(cards) % 3 == 0 and total(mask_of(cards)) == ZERO
@@ -423,7 +473,7 @@ class _Par:
             free = ()  # a pile is empty again: any lone card may hop anyway
         if made > self.best:
             self.best, self.best_line = made, _expand(self.line)
-            if made == self.most:
+            if made >= self.target:
                 raise _AllMade
         self.calls += 1
         self.work += 1

@@ -165,10 +165,12 @@ class Search:
     """
 
     def __init__(self, cols: list[list[Card]], oracles: list[Card], use_oracles: bool = False,
-                 face_down: list[int] | None = None) -> None:
+                 face_down: list[int] | None = None, side: list[Card] | None = None, used: int = 0) -> None:
         self.start = [list(c) for c in cols]
         self.oracles = list(oracles) if use_oracles else []
         self.all_oracles = list(oracles)
+        self.side = tuple(sorted(side or ()))  # oracles turned up beside the tableau (a position in play)
+        self.used = used  # oracles consulted so far: ``oracles[used]`` is the next
         self.face_down = list(face_down) if face_down is not None else [
             min(FOUNDATIONS, max(0, len(c) - 2)) for c in cols]
         self.cap_cache: dict[int, bool] = {}
@@ -182,8 +184,8 @@ class Search:
         self.deadline = t0 + limit if limit is not None else float("inf")
         self.max_nodes = max_nodes
         max_work = work if work is not None else float("inf")
-        root: State = (tuple(tuple(c) for c in self.start), tuple(self.face_down), (), 0)
-        present = mask_of(c for col in self.start for c in col)
+        root: State = (tuple(tuple(c) for c in self.start), tuple(self.face_down), self.side, self.used)
+        present = mask_of([c for col in self.start for c in col] + list(self.side))
         # Each round gives every budget still open a slice of work twice the
         # last round's, so no one budget can sink the whole limit.
         open_budgets = list(BUDGETS)
@@ -204,7 +206,8 @@ class Search:
                 except _OutOfTime:
                     continue
                 if found:
-                    replay_pillars(self.start, self.all_oracles, self.line, self.face_down)
+                    replay_pillars(self.start, self.all_oracles[self.used:], self.line, self.face_down,
+                                   list(self.side))
                     return Result("win", list(self.line), time.perf_counter() - t0, self.nodes, self.work)
                 if self.complete:
                     return Result("none", [], time.perf_counter() - t0, self.nodes, self.work)
@@ -377,8 +380,25 @@ class Search:
         return out
 
 
+REACH_WORK = 40_000  # the work of one question "can this position still be won?" (``reach``)
+
+
+def reach(cols: list[list[Card]], face_down: list[int], side: list[Card], oracles: list[Card], used: int,
+          work: int = REACH_WORK) -> Result:
+    """Can a position in play still be won (oracles allowed): the columns bottom first, the face-down
+    foundations of each, the side oracles, all three oracles in order and how many were consulted?
+    "win" with a line from the position, "none" (proved) or "undecided" when ``work`` ran out.
+    A Samson line (no more oracles) is sought first with half the work, as ``solve`` does."""
+    first = Search(cols, oracles, False, face_down, side, used).run(None, None, max(1, work // 2))
+    if first.status == "win" or (first.status == "none" and used >= len(oracles)):
+        return first
+    rest = Search(cols, oracles, True, face_down, side, used).run(None, None, max(1, work - first.work))
+    rest.nodes += first.nodes
+    return rest
+
+
 class _OutOfTime(Exception):
     pass
 
 
-__all__ = ["Result", "Search", "layout", "solve"]
+__all__ = ["Result", "Search", "layout", "reach", "solve"]

@@ -11,14 +11,14 @@ from ..move import Move
 
 
 def replay_pillars(cols: list[list[Card]], oracles: list[Card], moves: list[str],
-                   face_down: list[int] | None = None) -> None:
+                   face_down: list[int] | None = None, side_up: list[Card] | None = None) -> None:
     """Check that ``moves`` win the Pillars position, the win coming exactly at the last move.
 
     :raises ValueError: naming the move that is illegal, or saying the line does not win.
     """
     cols = [list(c) for c in cols]
     fd = list(face_down) if face_down is not None else [min(3, max(0, len(c) - 2)) for c in cols]
-    side: list[Card] = []
+    side: list[Card] = list(side_up or [])  # oracles already turned up (a position in play)
     left = list(oracles)
     for n, text in enumerate(moves, 1):
         m = Move.parse(text)

@@ -25,11 +25,11 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple
 
-from ..cards import Card, code, counted, is_set, plural, word_for, worth
+from ..cards import Card, code, counted, find_sets, is_set, plural, word_for, worth
 from ..errors import IllegalMove
 from ..move import Move
 from ..rng import Rng, daily_seed
-from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, Kind, Option
+from .facts import NORMAL, TABLE_KEYS, WINDOW_KEYS, DealPar, Kind, Option, Reach
 
 VERSION = 1
 
@@ -275,6 +275,38 @@ class Game:
         a mode keeps them apart from its rules' order (Solitaire-Set); None: the view's ``table`` is in
         place order.  The screens draw from it; the rules, solvers and replays never read it."""
         return None
+
+    @classmethod
+    def picks_among(cls, cards: list[Card]) -> list[tuple[Card, ...]]:
+        """Every right pick lying among ``cards`` as a table shows them (turn rules aside), in index
+        order: its Sets (UltraSet: its four-card UltraSets).  What the analysis lists a table's Sets by."""
+        return list(find_sets(cards))
+
+    def pick_worth(self, cards: tuple[Card, ...]) -> int:
+        """A right pick's worth, 1..4: the features not all the same (a Set: all different)."""
+        return worth(*cards)
+
+    # ----- a solitaire's analysis (game.analysis): the par and whether a position still reaches it -----
+    def deal_par(self, work: int | None = None) -> DealPar | None:
+        """The par of this deal, ``self`` being the game before any move: the best score its solver
+        finds within ``work`` (the solver's own units; None: the budget a player's par is found with),
+        proved or not, and its line.  None for a mode without a par."""
+        return None
+
+    def reach(self, target: int, work: int | None = None) -> Reach:
+        """Can the score (``par_score``) still come to ``target`` from this position, within ``work``?
+        A mode with a par answers; the default cannot tell."""
+        if self.over:
+            return Reach("yes" if self.par_score() >= target else "no", [])
+        return Reach("unknown", [])
+
+    def par_score(self) -> int:
+        """The score a par is measured in (the game's score; Pillars: 1 for a win)."""
+        return int(self.score) if isinstance(self.score, (int, float)) else 0
+
+    def par_words(self, value: int) -> str:
+        """A score measured against par, in words ("23 Sets", "41 points", "a win")."""
+        return counted(value, self.KINDS[0].unit)
 
     def setup(self) -> None:
         """Build the starting state from ``self.seed`` / ``self.level``."""

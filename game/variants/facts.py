@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 #: the bot levels, weakest first: one list for the window, the server and the command line
 BOT_LEVELS: tuple[str, ...] = ("beginner", "casual", "human", "fast", "expert")
@@ -55,6 +55,23 @@ class Kind:
 
 
 NORMAL = Kind("normal", "Normal")
+
+
+class DealPar(NamedTuple):
+    """A solitaire deal's par as its solver found it within a fixed work budget (``Game.deal_par``): the
+    score of the best line found, whether no line can do better (``exact``), and the line."""
+
+    score: int
+    exact: bool
+    line: list[str]
+
+
+class Reach(NamedTuple):
+    """Whether a position can still come to a score (``Game.reach``): ``status`` "yes" (``line`` from the
+    position gets there), "no" (proved: no line can) or "unknown" (the work budget ran out)."""
+
+    status: str
+    line: list[str]
 
 
 def plain(text: str) -> str:

@@ -51,7 +51,7 @@ from ..loader import is_line, is_seed
 from ..move import Move
 from ..records import is_count
 from ..rng import daily_seed, deal
-from .facts import WINDOW_KEYS, Kind, Option, plain
+from .facts import WINDOW_KEYS, DealPar, Kind, Option, Reach, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
@@ -333,6 +333,26 @@ Keys: 1-9 a pile's top, Shift+number moves it there, S Set, D deal, E end, U und
 
     def share_score(self, sets: int) -> Any:
         return self.score
+
+    # ----- analysis ------------------------------------------------------
+    def deal_par(self, work: int | None = None) -> DealPar | None:
+        """The solver's par of this deal (``game.solver.mags.par``), or a level's own par when it knows
+        more; the line is the solver's, kept only when it makes that par."""
+        from ..solver.mags import PAR_NODES, par
+
+        found = par(deck=self.cards, nodes=work or PAR_NODES)
+        if self.par is not None and self.par > found.sets:
+            return DealPar(self.par, True, [])
+        return DealPar(found.sets, found.exact, list(found.moves))
+
+    def reach(self, target: int, work: int | None = None) -> Reach:
+        """The par search asked from this position (``game.solver.mags.reach``)."""
+        from ..solver.mags import REACH_NODES, reach
+
+        if self.over:
+            return super().reach(target, work)
+        got = reach(self.cards, self.piles, self.round, len(self.taken), target, work or REACH_NODES)
+        return Reach(got.status, got.moves)
 
 
 GAME = Mags

@@ -43,7 +43,7 @@ from ..loader import is_line, is_seed
 from ..move import Move
 from ..records import is_count
 from ..rng import Rng, daily_seed, deal
-from .facts import WINDOW_KEYS, Kind, plain
+from .facts import WINDOW_KEYS, DealPar, Kind, Reach, plain
 from .solo import SoloGame, check_picked, check_target, par_of
 from .table import check_set, codes, deck_of
 
@@ -158,6 +158,7 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
         self.columns: list[list[Card]] = columns  # bottom first; [0] is the base
         self.down = [FOUNDATIONS] * COLUMNS  # face-down foundations: positions 1..down[i]
         self.oracles: list[Card] = oracles  # still face down, next first
+        self.oracles_dealt: list[Card] = list(oracles)  # all three, in consult order (never changes)
         self.side: list[Card] = []  # face-up oracles beside the tableau, in the order seen
         self.removed: list[Card] = []  # cards taken in Sets, each Set in index order
         self.consulted = 0
@@ -422,6 +423,36 @@ Keys: 1-6 a column's top, 7-9 a side oracle, Shift+number moves it there, S Set,
 
     def share_score(self, sets: int) -> Any:
         return self.score
+
+    # ----- analysis: the par is a win ----------------------------------------
+    def deal_par(self, work: int | None = None) -> DealPar | None:
+        """A win (1) when the solver finds one within ``work`` (``game.daily.PILLARS_WORK``: the daily's
+        own proof), as Samson first; 0 when it proves there is none; None when it cannot tell."""
+        from ..daily import PILLARS_WORK
+
+        got = self._reach(work or PILLARS_WORK)
+        if got.status == "undecided":
+            return None
+        return DealPar(1 if got.status == "win" else 0, True, list(got.moves))
+
+    def reach(self, target: int, work: int | None = None) -> Reach:
+        """Can this position still be won (``game.solver.pillars.reach``)?  A target of 0 always is."""
+        if self.over or target <= 0:
+            return super().reach(target, work)
+        got = self._reach(work)
+        return Reach({"win": "yes", "none": "no"}.get(got.status, "unknown"), list(got.moves))
+
+    def _reach(self, work: int | None) -> Any:
+        from ..solver.pillars import REACH_WORK, reach
+
+        return reach([list(c) for c in self.columns], list(self.down), list(self.side),
+                     list(self.oracles_dealt), self.consulted, work or REACH_WORK)
+
+    def par_score(self) -> int:
+        return 1 if self.won else 0
+
+    def par_words(self, value: int) -> str:
+        return "a win" if value else "no win"
 
 
 def read_level(level: dict[str, Any]) -> tuple[list[list[Card]], list[Card]]:

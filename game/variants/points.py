@@ -25,7 +25,7 @@ from ..move import Move
 from ..records import is_count
 from ..rng import daily_seed, deal
 from .base import Game
-from .facts import TABLE_KEYS, WINDOW_KEYS, plain
+from .facts import TABLE_KEYS, WINDOW_KEYS, DealPar, Reach, plain
 from .table import check_on_table, check_set, codes, deck_of, fill_places, take_and_refill
 
 TABLE = 12
@@ -218,6 +218,23 @@ The game ends when the deck is empty and no Set is left, or when you end it (End
 
     def share_score(self, sets: int) -> Any:
         return self.score
+
+    # ----- analysis ------------------------------------------------------
+    def deal_par(self, work: int | None = None) -> DealPar | None:
+        """The beam search's par of this deal (``game.solver.points``): a lower bound, never proved."""
+        from ..solver.points import PAR_NODES, par_from
+
+        found = par_from(self.table, self.deck, self.rng.state, nodes=work or PAR_NODES)
+        return DealPar(found.score, False, list(found.moves))
+
+    def reach(self, target: int, work: int | None = None) -> Reach:
+        """The exact search asked from this position (``game.solver.points.reach``)."""
+        from ..solver.points import REACH_NODES, reach
+
+        if self.over:
+            return super().reach(target, work)
+        got = reach(self.table, self.deck, self.rng.state, self.points, target, work or REACH_NODES)
+        return Reach(got.status, got.moves)
 
 
 def reshuffles(moves: list[str]) -> int:

@@ -58,6 +58,11 @@ pairs complete to; a wrong pick or a call that runs out costs 1.""")
     def picks(self) -> list[tuple[Card, ...]]:
         return list(find_ultras(self.table))
 
+    @classmethod
+    def picks_among(cls, cards: list[Card]) -> list[tuple[Card, ...]]:
+        """The UltraSets among ``cards`` (four cards each, in index order): a table's right picks."""
+        return list(find_ultras(cards))
+
     def check_pick(self, cards: tuple[Card, ...]) -> None:
         check_on_table(cards, self.table, 4)
         if ultra_pairs(*cards) is None:
