@@ -11,9 +11,10 @@ A game is its seed plus its events, so the analysis is the engine run again
   UltraSet its four-card UltraSets (four codes each; a pick's worth there is
   the features not all the same).
 * ``stands``: every Set that stood on the table: ``{"set", "from", "to",
-  "stood", "how", "by"}``, ``how`` being "taken" (by the player ``by``),
-  "broken" (some of its cards left in another pick or a reshuffle) or "end"
-  (still there when the game ended).
+  "stood", "how", "by", "event"}``, ``how`` being "taken" (by the player
+  ``by``), "broken" (some of its cards left in another pick or a reshuffle
+  before anyone took it: a Set missed too) or "end" (still there when the
+  game ended); ``event`` is the index of the event that ended it.
 * ``missed``: each deal of more cards (``deal3``, ``add``, ``draw``) while
   Sets stood: ``{"t", "event", "sets"}`` — the Sets nobody took before it.
 * ``finds``: every right pick in order: ``{"t", "player", "name", "set",
@@ -34,7 +35,9 @@ search asks the mode's ``reach`` of a few positions (bisecting: once par is
 out of reach it stays so), each within its fixed work budget; ``proved`` is
 false when a budget ran out or the par itself is not proved exact, and
 ``par_exact`` says which.  The positions on the solver's own line are known
-to reach par without a search.
+to reach par without a search.  ``lost_event`` is the index in the game's
+events of the event that played the losing move; ``lost_from`` the position
+(moves played) ``par_line`` starts from — ``lost_at`` itself when proved.
 
 >>> from game.history import Played
 >>> g = Played(1, "findall", "normal", {"cards": 9}, 3, None, "2026-11-26T10:00:00", ["human"], ["You"],
@@ -72,17 +75,21 @@ def fresh(game: Played) -> Session:
     return new_session(game.mode, game.seed, list(game.seats), dict(game.options), 0.0, **kw)
 
 
-def analyse(game: Played, archive: Archive | None = None, work: int | None = None) -> dict[str, Any]:
+def analyse(game: Played, archive: Archive | None = None, work: int | None = None,
+            earlier: list[Played] | None = None) -> dict[str, Any]:
     """The whole analysis of ``game`` as plain data (see the module docstring for the fields).
 
-    ``archive``: where the players' earlier games are (for ``find_times``' history); ``work``: each
-    solver question's budget in the solver's own units (None: each mode's default).
+    ``archive``: where the players' earlier games are (for ``find_times``' history), or ``earlier``: those
+    games already read (``earlier_games``); ``work``: each solver question's budget in the solver's own
+    units (None: each mode's default).
 
     :raises ValueError: when the game's events do not replay (a damaged game).
     """
     out = table_analysis(game)
-    if archive is not None:
-        add_history(out, game, archive)
+    if earlier is None and archive is not None:
+        earlier = earlier_games(game, archive)
+    if earlier:
+        add_history(out, earlier)
     out.update(solitaire_analysis(game, work))
     return out
 
@@ -131,9 +138,9 @@ def table_analysis(game: Played) -> dict[str, Any]:
             return
         moments.append({"t": round(t, 2), "table": table, "sets": picks})
 
-    def close(key: frozenset[str], t: float, how: str, by: str | None) -> None:
+    def close(key: frozenset[str], t: float, how: str, by: str | None, event: int | None) -> None:
         st = standing.pop(key)
-        st.update({"to": round(t, 2), "stood": round(t - st["from"], 2), "how": how, "by": by})
+        st.update({"to": round(t, 2), "stood": round(t - st["from"], 2), "how": how, "by": by, "event": event})
         stands.append(st)
 
     def open_new(picks: list[list[str]], t: float) -> None:
@@ -179,12 +186,12 @@ def table_analysis(game: Played) -> dict[str, Any]:
                           "worth": s.game.pick_worth(m.cards), "took": round(max(0.0, at - since), 2)})
             last_find = t
             taken.add(pick)
-            close(pick, t, "taken", player)
+            close(pick, t, "taken", player, i)
         for k in [k for k in standing if k not in now]:
-            close(k, t, "broken", None)
+            close(k, t, "broken", None, i)
         open_new(picks, t)
     for k in list(standing):
-        close(k, s.clock, "end", None)
+        close(k, s.clock, "end", None, None)
     stands.sort(key=lambda st: (st["from"], st["to"]))
     return {"moments": moments, "stands": stands, "missed": missed, "finds": finds,
             "find_times": find_times(finds, game)}
@@ -216,26 +223,38 @@ def find_times(finds: list[dict[str, Any]], game: Played) -> dict[str, dict[str,
     return out
 
 
-def add_history(out: dict[str, Any], game: Played, archive: Archive) -> None:
-    """Fill each player's ``history`` in ``out["find_times"]``: the mean by worth over the archive's
-    earlier games of the mode played under the same name (the last ``HISTORY_GAMES``; a game that does
-    not replay is left out)."""
+def earlier_games(game: Played, archive: Archive) -> list[Played]:
+    """The archive's earlier games of ``game``'s mode played under one of its names, whole, newest
+    first: the last ``HISTORY_GAMES`` of each name (read here, so the replaying may happen elsewhere)."""
+    names = set(game.names)
+    count = dict.fromkeys(names, 0)
+    out: list[Played] = []
+    for g in archive.games(game.mode, None, HISTORY_SCAN):
+        if (g.date, g.id) >= (game.date, game.id):
+            continue
+        mine = [n for n in names & set(g.names) if count[n] < HISTORY_GAMES]
+        if not mine:
+            continue
+        whole = archive.get(g.id)
+        if whole is not None:
+            out.append(whole)
+            for n in mine:
+                count[n] += 1
+    return out
+
+
+def add_history(out: dict[str, Any], earlier: list[Played]) -> None:
+    """Fill each player's ``history`` in ``out["find_times"]``: the mean by worth over ``earlier`` games
+    (``earlier_games``) played under the same name; a game that does not replay is left out."""
     wanted = {v["name"]: p for p, v in out["find_times"].items()}
-    if not wanted:
-        return
-    earlier = [g for g in archive.games(game.mode, None, HISTORY_SCAN)
-               if (g.date, g.id) < (game.date, game.id) and wanted.keys() & set(g.names)]
     pooled: dict[str, list[dict[str, Any]]] = {name: [] for name in wanted}
     games: dict[str, int] = dict.fromkeys(wanted, 0)
     for g in earlier:
         names = [n for n in wanted if n in g.names and games[n] < HISTORY_GAMES]
         if not names:
             continue
-        whole = archive.get(g.id)
-        if whole is None:
-            continue
         try:
-            finds = table_analysis(whole)["finds"]
+            finds = table_analysis(g)["finds"]
         except ValueError:
             continue
         for n in names:
@@ -257,7 +276,8 @@ def solitaire_analysis(game: Played, work: int | None = None) -> dict[str, Any]:
     start = fresh(game).game  # the game before its first move
     none: dict[str, Any] = {"par": None, "your_score": None, "lost_at": None, "proved": False,
                             "par_exact": False, "your_line": [], "solver_line": [], "par_line": [],
-                            "par_text": "", "score_text": "", "questions": 0, "lost_from": None}
+                            "par_text": "", "score_text": "", "questions": 0, "lost_from": None,
+                            "lost_event": None}
     got = start.deal_par(work)
     if got is None:
         return none
@@ -268,6 +288,11 @@ def solitaire_analysis(game: Played, work: int | None = None) -> dict[str, Any]:
         except (IllegalMove, ValueError, IndexError, KeyError) as e:
             raise ValueError(f"event {i + 1} ({event!r}) does not replay: {e}") from None
     line = [_bare(m) for m in end.game.history]
+    lengths = []  # the moves that stood after each event (an undo takes one back)
+    again = fresh(game)
+    for event in game.events:
+        again.apply_event(event)
+        lengths.append(len(again.game.history))
     par, yours = got.score, end.game.par_score()
     out = {**none, "par": par, "your_score": yours, "par_exact": got.exact, "your_line": line,
            "solver_line": list(got.line), "par_text": start.par_words(par), "score_text": start.par_words(yours)}
@@ -276,6 +301,11 @@ def solitaire_analysis(game: Played, work: int | None = None) -> dict[str, Any]:
         return out
     out.update(_lost(start, line, par, list(got.line), work))
     out["proved"] = out["proved"] and got.exact
+    if out["lost_at"] is not None:  # the event that made the move for good (never undone after it)
+        k = len(lengths)
+        while k > 0 and lengths[k - 1] > out["lost_at"]:
+            k -= 1
+        out["lost_event"] = k
     return out
 
 

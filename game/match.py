@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--options", default="{}", help="the mode's options as JSON, e.g. '{\"timed\": \"blitz\"}'")
     p.add_argument("--pace", type=float, default=PACE, help="seconds of game time between plain-player moves")
+    p.add_argument("--data-dir", help="a player's folder: the game is also kept in its history (history.sqlite)")
     a = p.parse_args(argv)
     try:
         options = json.loads(a.options)
@@ -63,8 +64,51 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if a.data_dir:
+        kept = archive(s, a.data_dir)
+        if kept is None:
+            return 1
     print(json.dumps(s.result()))
     return 0
+
+
+def names_of(seats: list[str]) -> list[str]:
+    """What a headless game calls its players, as the window does: "You" in the first seat played by a
+    person, "Bot (expert)" (with its seat's number when two bots share a level), "P3".
+
+    >>> names_of(["human", "bot:expert", "human", "bot:expert"])
+    ['You', 'Bot (expert)', 'P3', 'Bot 4 (expert)']
+    """
+    out: list[str] = []
+    for i, seat in enumerate(seats):
+        level = seat.split(":", 1)[-1]
+        if seat == "human":
+            out.append("P" + str(i + 1) if "You" in out else "You")
+        else:
+            out.append(f"Bot ({level})" if f"Bot ({level})" not in out else f"Bot {i + 1} ({level})")
+    return out
+
+
+def archive(s: Session, folder: str) -> int | None:
+    """Keep the finished game ``s`` in the history in ``folder``; its id, or None (a message says why)."""
+    from .history import Archive
+
+    names = names_of(list(s.seats))
+    summary = s.game.summary({f"P{i + 1}": n for i, n in enumerate(names)})
+    result = {**s.result(), "summary": {"title": str(summary.get("title") or ""),
+                                        "score": str(summary.get("score") or "")}}
+    history = Archive(folder)
+    try:
+        for notice in history.take_notices():
+            print(notice, file=sys.stderr)
+        gid = history.add({"mode": s.mode, "kind": s.game.kind, "seed": s.seed, "options": dict(s.options),
+                           "level": s.level, "seats": list(s.seats), "names": names, "result": result,
+                           "events": list(s.events), "call_time": s.call_time, "tag": dict(s.tag)})
+        for notice in history.take_notices():
+            print(notice, file=sys.stderr)
+        return gid
+    finally:
+        history.close()
 
 
 if __name__ == "__main__":

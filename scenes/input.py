@@ -5,7 +5,7 @@ into the key presses and clicks a scene handles anyway, so every screen is
 playable with a pad without knowing pads exist.
 
 * Menus and overlays: D-pad or left stick = arrow keys, A = Enter,
-  B = Esc, Start = Esc, Back = F1.
+  B = Esc, Start = Esc, Back = F1, X = Tab, Y = J (the replay's analysis).
 * A screen with cards: the D-pad (or stick) moves a card cursor — a ring
   the App draws over the scene — between the cards and the side buttons;
   A clicks what the ring is on; B unselects the selected cards (or, with
@@ -42,7 +42,8 @@ DIRS = {pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD
         pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0)}
 ARROWS = {(0, -1): pygame.K_UP, (0, 1): pygame.K_DOWN, (-1, 0): pygame.K_LEFT, (1, 0): pygame.K_RIGHT}
 MENU_KEYS = {pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN, pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
-             pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE, pygame.CONTROLLER_BUTTON_BACK: pygame.K_F1}
+             pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE, pygame.CONTROLLER_BUTTON_BACK: pygame.K_F1,
+             pygame.CONTROLLER_BUTTON_X: pygame.K_TAB, pygame.CONTROLLER_BUTTON_Y: pygame.K_j}
 PAD_EVENTS = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
               pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 

@@ -12,6 +12,8 @@ seats (``new_session(..., follow=True)``) and its events applied one by one
 * C (or the Share button): the game's share text, copied and saved (``scenes.sharing``);
 * Esc (or the History button): back to the list.
 
+Beside the table, the analysis (``scenes.analysis``): Tab and J (a pad's X and Y) work its pages.
+
 Start data: ``id`` (the game in the archive) and ``back`` (the History screen's start data).
 """
 
@@ -30,6 +32,7 @@ from sprites import theme
 from sprites.hud import Button, clock_text
 
 from . import scene_class
+from .analysis import LOST, MISSED, AnalysisPanel
 from .base import Scene
 from .history import date_text, mode_title
 from .sharing import share_game
@@ -94,6 +97,7 @@ class ReplayScene(Scene):
                         Button("1×", self.faster, "S"), Button("Share", self.share, "C"),
                         Button("History", self.leave, "Esc")]
         self.u = unit_of(self.size)
+        self.panel = AnalysisPanel(self)
         if self.game is None:
             self.problem = "This game could not be read from the history."
         else:
@@ -102,6 +106,8 @@ class ReplayScene(Scene):
         if self.game is not None and not self.problem:
             self.rebuild(0)
             self.playing = bool(self.events)
+        if self.game is not None:
+            self.panel.start(self.game, self.app.history)
         self.sync_buttons()
 
     # ----- the game, built again -------------------------------------------------------------------
@@ -231,7 +237,9 @@ class ReplayScene(Scene):
             elif e.key == pygame.K_c:
                 self.share()
             else:
-                return False
+                return self.panel.handle_event(e)
+            return True
+        if self.panel.handle_event(e):
             return True
         for b in self.buttons:
             if b.handle_event(e):
@@ -299,7 +307,10 @@ class ReplayScene(Scene):
     # ----- layout and drawing ------------------------------------------------------------------------
     def table_size(self) -> tuple[int, int]:
         w, h = self.size
-        return w, max(1, h - self.bar_height())
+        return max(1, w - self.panel_width()), max(1, h - self.bar_height())
+
+    def panel_width(self) -> int:
+        return round(min(self.size[0] * 0.36, unit_of(self.size) * 19))
 
     def bar_height(self) -> int:
         return round(unit_of(self.size) * 5.9)
@@ -317,6 +328,8 @@ class ReplayScene(Scene):
         for b, bw_ in zip(self.buttons, widths):
             b.rect = pygame.Rect(x, bar.top + round(u * 2.5), bw_, round(u * 2.1))
             x += bw_ + gap
+        tw, th = self.table_size()
+        self.panel.layout(pygame.Rect(tw, round(u * 0.4), w - tw - round(u * 0.4), th - round(u * 0.8)), u)
         if self.inner is not None:
             self.inner.view_size = self.table_size()
             self.inner.resize(self.inner.view_size)
@@ -330,6 +343,8 @@ class ReplayScene(Scene):
         else:
             theme.paint_background(surface)
             theme.blit_text(surface, self.problem, round(u * 1.1), (w / 2, h * 0.4), theme.MUTED, True, "center")
+        if self.game is not None:
+            self.panel.draw(surface)
         bar = self.bar
         pygame.draw.rect(surface, theme.BG_BOTTOM, bar)
         pygame.draw.line(surface, theme.PANEL_EDGE[:3], bar.topleft, bar.topright, 1)
@@ -348,6 +363,11 @@ class ReplayScene(Scene):
             tall = r.h * (1.6 if what == "set" else 1.2)
             pygame.draw.line(surface, MARK_COLOURS[what], (round(x), round(r.centery - tall / 2)),
                              (round(x), round(r.centery + tall / 2)), max(1, round(u * 0.12)))
+        for k, what in self.panel.marks():  # above the track: Sets missed at a deal, par lost
+            if 0 <= k < len(self.times):
+                x, y, s = round(self.x_of(self.times[k])), r.top - round(u * 0.35), max(2, round(u * 0.3))
+                pygame.draw.polygon(surface, MISSED if what == "missed" else LOST,
+                                    [(x, y - s), (x + s, y), (x, y + s), (x - s, y)])
         if self.events:
             head = (round(self.x_of(self.t)), r.centery)
             pygame.draw.circle(surface, theme.ACCENT, head, round(u * 0.45))
@@ -360,6 +380,6 @@ class ReplayScene(Scene):
         if self.problem and g is not None:
             right = f"{self.problem} · {right}"
         theme.blit_text(surface, right, size, (r.right, r.top - u * 0.15), theme.MUTED, True, "bottomright")
-        legend = "green: Set · red: miss · blue: deal"
+        legend = "green: Set · red: miss · blue: deal · above: amber, Sets missed; red, par lost"
         theme.blit_text(surface, legend, round(u * 0.7), (self.bar.centerx, self.bar.bottom - u * 0.65), theme.DIM,
                         True, "center")

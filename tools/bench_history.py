@@ -1,4 +1,7 @@
-"""History figures: list the last 100 games (all, and one mode and kind) among 10,000 kept, and keep one more.
+"""History figures: list the last 100 games (all, and one mode and kind) among 10,000 kept, and keep one more;
+the analysis of a long game (``game.analysis``): a Classic game of two with 20 earlier games of the same
+player (their history), and a Mag's, a long Pillars and a Solitaire-Set game whose par was lost (the solvers
+asked).
 
 The budget is 50 ms for a listing (the History screen opens on it); tests never assert on time.
 """
@@ -57,6 +60,37 @@ def run() -> dict:
         game = {"mode": "classic", "seed": 1, "events": ["P1 set 1RDE 2GOH 3PSF @1.00"] * 60, "result": {"won": True}}
         out["add_one_game_ms"] = summary_ms(_times(lambda: archive.add(game), 20))
         archive.close()
+        out.update(_analysis(folder))
         return out
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _analysis(folder: str) -> dict:
+    """Seconds to analyse long games (each game played headless first, not timed)."""
+    from game.analysis import analyse
+    from game.match import archive as keep
+    from game.match import play_out
+    from game.session import new_session
+
+    where = f"{folder}/analysis"
+    ids = [keep(play_out(new_session("classic", seed, ["human", "bot:fast"], {"players": 2}, 0.0), 5.0), where)
+           for seed in range(1, 22)]
+    solitaires = (("mags", 7), ("pillars", 2), ("points", 3))
+    solos = [keep(play_out(new_session(mode, seed, None, {}, 0.0)), where) for mode, seed in solitaires]
+    archive = Archive(where)
+    out: dict = {}
+    classic = archive.get(ids[-1] or 0)
+    assert classic is not None
+    out["analysis_classic_events"] = len(classic.events)
+    out["analysis_classic_with_20_earlier_ms"] = summary_ms(_times(lambda: analyse(classic, archive), 5))
+    for (name, _), gid in zip(solitaires, solos):
+        game = archive.get(gid or 0)
+        assert game is not None
+        result: dict = {}
+        out[f"analysis_{name}_ms"] = summary_ms(_times(lambda g=game, r=result: r.update(analyse(g)), 2))
+        out[f"analysis_{name}_events"] = len(game.events)
+        out[f"analysis_{name}_solver_questions"] = result["questions"]
+        out[f"analysis_{name}_lost_at"] = result["lost_at"]
+    archive.close()
+    return out

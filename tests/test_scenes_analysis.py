@@ -1,0 +1,94 @@
+"""The analysis panel beside a replay (scenes/analysis.py): the Sets on the table at the replay's moment and
+how long each stood, the finds in order, the time to find by worth; for a solitaire "Par N · you M · par
+lost at move K", the par line from there, and a jump to the position before the losing move — by keys,
+mouse and pad."""
+
+from __future__ import annotations
+
+import pygame
+from scene_driver import click, press, step, top
+from test_analysis import keep, play_on, solo
+
+from game import session as sessions
+from game.cards import card, code, find_sets
+from game.match import play_out
+from game.variants.mags import Mags
+from scenes.replay import ReplayScene
+
+
+def open_replay(app, gid):
+    app.manager.switch("replay", {"id": gid})
+    app.step(0.0)
+    r = top(app)
+    assert isinstance(r, ReplayScene)
+    r.panel.wait()
+    press(app, pygame.K_SPACE)  # pause
+    app.draw()
+    return r
+
+
+def test_the_panel_shows_the_sets_on_the_table_now_and_how_long_they_stood(app, tmp_path):
+    s = play_out(sessions.new_session("classic", 12, ["human", "bot:expert"], {"players": 2}, 0.0), pace=8.0)
+    g = keep(app.store.dir, s)
+    r = open_replay(app, g.id)
+    assert not r.playing
+    for _ in range(6):
+        press(app, pygame.K_RIGHT)
+    table = r.inner.session.game.view()["table"]
+    sets = [" ".join(code(c) for c in x) for x in find_sets(card(c) for c in table)]
+    text = r.panel.text()
+    assert f"On the table now: {len(sets)} Set" in text
+    for x in sets[:6]:
+        assert any(line.startswith(x) or set(line.split()[:3]) == set(x.split()) for line in text.splitlines())
+    assert "standing 0:" in text and "Seconds to find, by worth" in text and "You" in text
+    broken = {st["event"] for st in r.panel.data["stands"] if st["how"] == "broken"}
+    assert broken and r.panel.marks() == [(k, "missed") for k in sorted(broken)]  # amber marks: Sets missed
+    press(app, pygame.K_TAB)  # the finds, in order
+    assert r.panel.text().startswith(f"Sets found, in order ({len(r.panel.data['finds'])})")
+    click(app, r.panel.page_button.rect.center)  # back, by a click
+    assert r.panel.text().startswith("On the table now")
+    app.draw()
+
+
+def test_a_mags_replay_says_where_par_was_lost_and_goes_there(app):
+    par = Mags(seed=7).deal_par()
+    assert par is not None
+    s = play_on(solo("mags", 7, par.line[:4] + ["deal", "end"]))
+    g = keep(app.store.dir, s)
+    r = open_replay(app, g.id)
+    d = r.panel.data
+    assert d is not None and d["lost_at"] is not None and d["proved"]
+    you = f"{s.game.score} Set{'s' if s.game.score != 1 else ''}"
+    head = f"Par {par.score} Sets · you {you} · par lost at move {d['lost_at'] + 1}"
+    assert r.panel.text().startswith(head)
+    assert (d["lost_event"], "lost") in r.panel.marks()
+    press(app, pygame.K_j)  # to the position before the losing move
+    assert r.pos == d["lost_event"] and not r.playing
+    press(app, pygame.K_END)
+    click(app, r.panel.go_button.rect.center)  # the same by a click
+    assert r.pos == d["lost_event"]
+    short = r.panel.text()
+    press(app, pygame.K_TAB)  # the whole par line
+    whole = r.panel.text()
+    assert len(whole.splitlines()) > len(short.splitlines()) and "more (Tab)" in short
+    app.draw()
+    press(app, pygame.K_END)
+    x = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_X)
+    y = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_Y)
+    for e in app.pads.handle(x) + app.pads.handle(y):  # a pad: X the page, Y go there
+        app.manager.handle_event(e)
+    assert r.pos == d["lost_event"] and r.panel.text() == short
+
+
+def test_the_panel_fits_every_window_size(app):
+    par = Mags(seed=7).deal_par()
+    assert par is not None
+    g = keep(app.store.dir, solo("mags", 7, par.line[:4] + ["end"]))
+    r = open_replay(app, g.id)
+    for size in ((640, 400), (800, 600), (1280, 720), (1920, 1080)):
+        app.resize(size)
+        app.draw()
+        tw, _ = r.table_size()
+        assert r.panel.rect.left >= tw and r.panel.rect.right <= size[0]
+        assert r.panel.go_button.rect.right <= r.panel.rect.right and r.panel.go_button.rect.bottom <= r.bar.top
+        step(app, 0.1)
