@@ -13,7 +13,7 @@ against the par line from that position (Tab / "Par line" / X shows the
 whole line), and J (the "Go there" button, a pad's Y) takes the replay
 to the position before the losing move.
 
-The timeline gets its own marks above the track: amber where Sets were
+The timeline gets its own marks under the track: amber where Sets were
 missed (a deal made while they stood, or a pick that broke them up before
 anyone took them), red at the move after which par was lost.
 """
@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 
 from game.analysis import analyse, earlier_games, par_text
-from game.cards import card
+from game.cards import card, plural
 from sprites import theme
 from sprites.cardart import art_for
 from sprites.hud import Button, clock_text
@@ -133,7 +133,7 @@ class AnalysisPanel:
         t = self.scene.t
         pos = self.scene.pos
         now = [st for st in d["stands"] if st["from"] <= t + 1e-6 and (st["to"] > t + 1e-6 or st["how"] == "end")]
-        out: list[tuple[str, Any]] = [("head", f"On the table now: {len(now)} Set{'s' if len(now) != 1 else ''}")]
+        out: list[tuple[str, Any]] = [("head", f"On the table now: {plural(len(now), 'Set')}")]
         for st in sorted(now, key=lambda st: st["from"])[:6]:
             out.append(("set", (st["set"], f"standing {clock_text(max(0.0, t - st['from']))}")))
         if len(now) > 6:
@@ -174,7 +174,8 @@ class AnalysisPanel:
                 where = f"move {k + 1}" if start == k else f"move {start + 1}" if start is not None else "there"
                 out.append(("text", f"Par line from {where}:"))
                 shown = d["par_line"] if self.page == 1 else d["par_line"][:3]
-                out += [move_row(m, "", "dim") for m in shown]
+                first = (start if start is not None else k) + 1
+                out += [move_row(m, f"move {first + i}", "dim") for i, m in enumerate(shown)]
                 if self.page == 0 and len(d["par_line"]) > 3:
                     out.append(("dim", f"  …{len(d['par_line']) - 3} more (Tab)"))
             else:
@@ -213,9 +214,10 @@ class AnalysisPanel:
         size = round(u * 0.72)
         bottom = self.page_button.rect.top - u * 0.4
         width = r.w - u * 1.4
-        for kind, value in self.lines_now():
+        rows = self.lines_now()
+        for n, (kind, value) in enumerate(rows):
             if y > bottom - u:
-                theme.blit_text(surface, "…", size, (x, y), theme.DIM, True)
+                theme.blit_text(surface, f"…{len(rows) - n} more", size, (x, y), theme.DIM, True)
                 break
             if kind == "set":
                 y = self.draw_set(surface, value, x, y, width)
@@ -255,7 +257,7 @@ def move_row(move: str, label: str, kind: str) -> tuple[str, Any]:
     words = move.split()
     if words[:1] == ["set"] and len(words) == 4:
         return "set", (words[1:], label or "Set", kind != "dim")
-    return kind, f"{label}: {move}" if label else f"  {move}"
+    return kind, f"{label}: {move}" if label else move
 
 
 def wrap(text: str, size: int, width: float) -> list[str]:

@@ -363,9 +363,9 @@ class ReplayScene(Scene):
             tall = r.h * (1.6 if what == "set" else 1.2)
             pygame.draw.line(surface, MARK_COLOURS[what], (round(x), round(r.centery - tall / 2)),
                              (round(x), round(r.centery + tall / 2)), max(1, round(u * 0.12)))
-        for k, what in self.panel.marks():  # above the track: Sets missed at a deal, par lost
+        for k, what in self.panel.marks():  # under the track: Sets missed, par lost
             if 0 <= k < len(self.times):
-                x, y, s = round(self.x_of(self.times[k])), r.top - round(u * 0.35), max(2, round(u * 0.3))
+                x, y, s = round(self.x_of(self.times[k])), r.bottom + round(u * 0.45), max(2, round(u * 0.25))
                 pygame.draw.polygon(surface, MISSED if what == "missed" else LOST,
                                     [(x, y - s), (x + s, y), (x, y + s), (x - s, y)])
         if self.events:
@@ -380,6 +380,6 @@ class ReplayScene(Scene):
         if self.problem and g is not None:
             right = f"{self.problem} · {right}"
         theme.blit_text(surface, right, size, (r.right, r.top - u * 0.15), theme.MUTED, True, "bottomright")
-        legend = "green: Set · red: miss · blue: deal · above: amber, Sets missed; red, par lost"
+        legend = "green: Set · red: miss · blue: deal · below: amber, Sets missed; red, par lost"
         theme.blit_text(surface, legend, round(u * 0.7), (self.bar.centerx, self.bar.bottom - u * 0.65), theme.DIM,
                         True, "center")

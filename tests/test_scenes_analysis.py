@@ -10,7 +10,7 @@ from scene_driver import click, press, step, top
 from test_analysis import keep, play_on, solo
 
 from game import session as sessions
-from game.cards import card, code, find_sets
+from game.cards import card, code, find_sets, plural
 from game.match import play_out
 from game.variants.mags import Mags
 from scenes.replay import ReplayScene
@@ -58,8 +58,7 @@ def test_a_mags_replay_says_where_par_was_lost_and_goes_there(app):
     r = open_replay(app, g.id)
     d = r.panel.data
     assert d is not None and d["lost_at"] is not None and d["proved"]
-    you = f"{s.game.score} Set{'s' if s.game.score != 1 else ''}"
-    head = f"Par {par.score} Sets · you {you} · par lost at move {d['lost_at'] + 1}"
+    head = f"Par {par.score} Sets · you {plural(s.game.score, 'Set')} · par lost at move {d['lost_at'] + 1}"
     assert r.panel.text().startswith(head)
     assert (d["lost_event"], "lost") in r.panel.marks()
     press(app, pygame.K_j)  # to the position before the losing move
