@@ -61,6 +61,8 @@ class AnalysisPanel:
             self.data = analyse(game, earlier=earlier)
         except (ValueError, RecursionError) as e:
             self.problem = f"No analysis: {e}"
+        except Exception as e:  # noqa: BLE001 — a game the analysis cannot follow is said, never a crash
+            self.problem = f"No analysis of this game ({type(e).__name__}: {e})"
 
     def wait(self) -> None:
         """Until the analysis is worked out (its work is fixed: it ends)."""
