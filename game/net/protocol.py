@@ -358,6 +358,14 @@ def parse(text: Any) -> dict[str, Any]:
     return out
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))  # one encoder for every message (json.dumps with
+#                                                     separators builds a new one each call)
+
+
 def dump(msg: dict[str, Any]) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(msg, separators=(",", ":"))
+    """A message as compact JSON text.
+
+    >>> dump({"type": "event", "n": 3, "seat": None})
+    '{"type":"event","n":3,"seat":null}'
+    """
+    return _COMPACT.encode(msg)

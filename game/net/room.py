@@ -15,6 +15,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -117,7 +118,7 @@ class Room:
         self.logged = 0  # events of the current game written to the log
         self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
         #: (last event number, when it went out, cards that came or went)
-        self.changes: list[tuple[int, float, frozenset[str]]] = []
+        self.changes: deque[tuple[int, float, frozenset[str]]] = deque(maxlen=KEEP_CHANGES)
         self.now = 0.0  # the ``now`` of the last action or tick (when events go out)
         self.salt = ""  # the current game's salt: its commitment is sha256 of seed and salt (protocol.py)
         self.told: dict[int, dict[str, Any]] = {}  # event number (0: the deal) -> what it showed (variants.deck)
@@ -324,7 +325,7 @@ class Room:
         self.session, self.number, self.logged, self.now = s, self.number + 1, 0, now
         self.salt, self.mapped = new_salt(), 0
         self.map_facts()
-        self.table, self.changes = table_of(s), []
+        self.table, self.changes = table_of(s), deque(maxlen=KEEP_CHANGES)
         for i, x in enumerate(self.seats):
             if x.conn is not None:
                 self.out([x.conn], dump(self.state(i)))
@@ -482,7 +483,7 @@ class Room:
         new = s.events[before:]
         table = table_of(s)
         if table != self.table:
-            self.changes = self.changes[-KEEP_CHANGES + 1:] + [(len(s.events), self.now, table ^ self.table)]
+            self.changes.append((len(s.events), self.now, table ^ self.table))  # the oldest goes
             self.table = table
         self.map_facts()
         self.on_events(s, before, new)

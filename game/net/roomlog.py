@@ -54,6 +54,8 @@ class RoomLog:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint(); closing checkpoints too
         self.db.executescript(SCHEMA)
+        self.rows: list[tuple[str, int, int, str]] = []  # events waiting for ``commit()``
+        self.states: dict[str, tuple[str, float, str]] = {}  # room code -> (state, touched, code) waiting
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the file (on a connection of its own, so it may run on
@@ -69,7 +71,9 @@ class RoomLog:
             side.close()
 
     def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
-        """Write a room's seats, setup and current game (everything but the events)."""
+        """Write a room's seats, setup and current game (everything but the events); in the transaction
+        of the events that wait, if any (committed with them)."""
+        self.write_waiting()
         self.db.execute("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
                         "DO UPDATE SET room = excluded.room, touched = excluded.touched",
                         (code, json.dumps(room), touched))
@@ -77,16 +81,12 @@ class RoomLog:
     def add_events(self, code: str, game: int, first: int, events: list[str], state: dict[str, Any],
                    commit: bool = True, touched: float | None = None) -> None:
         """Append events ``first``, ``first + 1``… of game ``game`` and the session's small state
-        (clock, call, bots).  With ``commit=False`` they wait in an open transaction for ``commit()``
-        (the server commits once for all that happened in one turn of its loop).  ``touched``: when a
-        person last acted in the room (wall clock; None: now), so that bots alone keep no room alive."""
-        db = self.db
-        if not db.in_transaction:
-            db.execute("BEGIN")
-        db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
-                       [(code, game, first + i, e) for i, e in enumerate(events)])
-        when = time.time() if touched is None else touched
-        db.execute("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", (json.dumps(state), when, code))
+        (clock, call, bots).  With ``commit=False`` they wait for ``commit()``, which writes all that
+        waits in one transaction (the server commits once for all that happened in one turn of its
+        loop: a room's state is written once, as it was last).  ``touched``: when a person last acted
+        in the room (wall clock; None: now), so that bots alone keep no room alive."""
+        self.rows += [(code, game, first + i, e) for i, e in enumerate(events)]
+        self.states[code] = (json.dumps(state), time.time() if touched is None else touched, code)
         if commit:
             self.commit()
 
@@ -95,8 +95,19 @@ class RoomLog:
         server's loop may still end after it stopped)."""
         if self.closed:
             return
+        self.write_waiting()
         if self.db.in_transaction:
             self.db.execute("COMMIT")
+
+    def write_waiting(self) -> None:
+        """Write the events and states that wait, in a transaction left open for ``commit()``."""
+        if self.rows or self.states:
+            rows, states, self.rows, self.states = self.rows, list(self.states.values()), [], {}
+            db = self.db
+            if not db.in_transaction:
+                db.execute("BEGIN")
+            db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)", rows)
+            db.executemany("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", states)
 
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""

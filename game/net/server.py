@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 
 from ..errors import IllegalMove
 from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, dump, new_code, parse, show_code
@@ -126,6 +128,18 @@ def raise_file_limit() -> int | None:
     return None if soft == resource.RLIM_INFINITY else soft
 
 
+def writable(ws: Any) -> bool:
+    """May frames be written to this connection's socket directly?  One of this server's open
+    connections without extensions (compression is off), whose socket is not closing."""
+    return (isinstance(ws, ServerConnection) and ws.protocol.state is State.OPEN and not ws.protocol.extensions
+            and not ws.transport.is_closing())
+
+
+def text_frame(text: str) -> bytes:
+    """A text message as one WebSocket frame from a server (unmasked, no extensions)."""
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+
+
 class Misses:
     """One address's joins on codes no room has: how many, the last, when it may try again."""
 
@@ -194,6 +208,7 @@ class Server:
         self.events = 0  # events sent out since the start (figures for the bench)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.outbox: list[tuple[list[ServerConnection], str]] = []  # (sockets, text)
+        self.framed = 0  # messages framed for the wire since the start (once each, whatever its members)
         self.flushing = False
         self.public: set[str] = set()  # codes of the rooms their hosts made public (``public_rooms``)
         self.sweeper: asyncio.Future[None] | None = None  # serve() starts these two
@@ -214,14 +229,33 @@ class Server:
                 self.flush()
 
     def flush(self) -> None:
-        """Commit the log, then write every message of this turn, in order."""
+        """Commit the log, then write every message of this turn, in order.
+
+        Each message is framed once for all the members it goes to (a server's frames are not masked,
+        and compression is off: the bytes are the same for each), and each member's frames of the turn
+        go out in one write.  A connection that is not open (closing), or not one of this server's
+        own, is given its messages by ``websockets.broadcast``, which skips it when it is closing."""
         self.flushing = False
         self.log.commit()
         box, self.outbox = self.outbox, []
+        members: dict[int, tuple[Any, list[bytes] | None]] = {}  # id(ws) -> (ws, its frames; None: broadcast)
         for wss, text in box:
-            broadcast(wss, text)
-        for ws in {id(w): w for wss, _ in box for w in wss}.values():
+            frame = b""
+            for ws in wss:
+                mine = members.get(id(ws))
+                if mine is None:
+                    mine = members[id(ws)] = (ws, [] if writable(ws) else None)
+                if mine[1] is None:
+                    broadcast([ws], text)
+                    continue
+                if not frame:
+                    frame = text_frame(text)
+                    self.framed += 1
+                mine[1].append(frame)
+        for ws, frames in members.values():
             t = getattr(ws, "transport", None)
+            if frames and t is not None:
+                t.write(b"".join(frames))
             if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
                 t.abort()  # cannot keep up: it reconnects and gets the whole state
 
