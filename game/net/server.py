@@ -36,14 +36,15 @@ import errno
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
-from websockets.protocol import State
+from websockets.frames import DATA_OPCODES, Frame, Opcode
+from websockets.protocol import Event, State
 
 from ..errors import IllegalMove
 from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, dump, new_code, parse, show_code
@@ -138,6 +139,39 @@ def writable(ws: Any) -> bool:
 def text_frame(text: str) -> bytes:
     """A text message as one WebSocket frame from a server (unmasked, no extensions)."""
     return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+
+
+class Direct(ServerConnection):
+    """A connection whose whole text messages are handed to ``on_text`` as they arrive, in the loop's
+    callback that reads them: no queue, no switch to the connection's task for each message.
+
+    A message in pieces (fragments), a binary one or one that is not UTF-8 goes to the library's queue
+    as usual (``async for`` in ``Server.handler`` reads it; bad UTF-8 fails the connection there), and
+    so does everything after it, so that a connection's messages keep their order.  Messages that come
+    before ``on_text`` is set wait in ``early``."""
+
+    on_text: Callable[[str], None] | None = None
+    direct = True  # whole text messages go to ``on_text`` (False: to the library's queue)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.early: list[str | bytes] = []
+
+    def process_event(self, event: Event) -> None:
+        if self.direct and isinstance(event, Frame) and event.opcode in DATA_OPCODES:
+            if event.opcode is Opcode.TEXT and event.fin:
+                try:
+                    text = str(event.data, "utf-8")
+                except UnicodeDecodeError:
+                    pass
+                else:
+                    if self.on_text is not None:
+                        self.on_text(text)
+                    else:
+                        self.early.append(text)
+                    return
+            self.direct = False
+        super().process_event(event)
 
 
 class Misses:
@@ -446,17 +480,22 @@ class Server:
         self.per_address[address] = mine + 1
         conn = Conn(ws, self.now(), self.burst, address)
         try:
-            async for text in ws:
-                if self.cluster is not None and conn.room is None and await self.routed(conn, text):
-                    continue
-                try:
-                    self.on_message(conn, text)
-                except Exception:  # the last line of defence: one bad message never ends the server
-                    log.exception("message from %s failed", ws.remote_address)
-                    self.reply(conn, {"type": "error", "why": "the server could not handle that message"})
+            early: list[str | bytes] = []
+            if isinstance(ws, Direct):
+                early, ws.early = ws.early, []  # came before this handler ran: first, in order
+                if self.cluster is None:  # whole text messages are handled as they arrive
+                    ws.on_text = lambda text: self.received(conn, text)
+                else:  # in a cluster a message may wait on the directory: all through the library's queue
+                    ws.direct = False
+            for message in early:
+                await self.take(conn, message)
+            async for message in ws:  # anything else, in order
+                await self.take(conn, message)
         except ConnectionClosed:
             pass
         finally:
+            if isinstance(ws, Direct):
+                ws.on_text, ws.direct = None, False
             self.open -= 1
             left = self.per_address[address] - 1
             if left:
@@ -483,6 +522,20 @@ class Server:
             return True
         conn.tokens += 1.0  # counted once: on_message takes it again
         return answered
+
+    async def take(self, conn: Conn, text: Any) -> None:
+        """A message read from the library's queue: in a cluster, one from a connection in no room
+        goes through the directory first."""
+        if self.cluster is not None and conn.room is None and await self.routed(conn, text):
+            return
+        self.received(conn, text)
+
+    def received(self, conn: Conn, text: Any) -> None:
+        try:
+            self.on_message(conn, text)
+        except Exception:  # the last line of defence: one bad message never ends the server
+            log.exception("message from %s failed", conn.ws.remote_address)
+            self.reply(conn, {"type": "error", "why": "the server could not handle that message"})
 
     def gone(self, conn: Conn) -> None:
         room = conn.room
@@ -826,7 +879,7 @@ class Server:
         spare files) one is dropped at once, before its handshake, so the files never run out."""
         server = self
 
-        class Counted(ServerConnection):
+        class Counted(Direct):
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 server.sockets += 1
                 super().connection_made(transport)
