@@ -79,6 +79,16 @@ def card(c: str | int) -> Card:
     )
 
 
+def cards_of(words: list[str]) -> tuple[Card, ...] | None:
+    """The cards of words that are all card codes (any case), or None when one is not.
+
+    >>> cards_of(["3psf", "1RDE"]), cards_of(["1RDE", "5"])
+    ((80, 0), None)
+    """
+    found = tuple(_BY_CODE.get(w.upper(), -1) for w in words)
+    return None if -1 in found else found
+
+
 def _third(a: Card, b: Card) -> Card:
     fa, fb = features(a), features(b)
     return _from_features([(-(x + y)) % 3 for x, y in zip(fa, fb)])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .cards import Card, card, code
+from .cards import Card, card, cards_of, code
 from .errors import BadMove
 
 VERBS = frozenset(
@@ -68,10 +68,12 @@ class Move:
         elif words and words[-1].lower() == "side":
             target = "side"
             words.pop()
-        try:
-            cards = tuple(card(w) for w in words)
-        except ValueError as e:
-            raise BadMove(str(e)) from None
+        cards = cards_of(words)
+        if cards is None:
+            try:
+                cards = tuple(card(w) for w in words)  # an index, or a bad word: card() says which
+            except ValueError as e:
+                raise BadMove(str(e)) from None
         return cls(verb, cards, player, target, time)
 
     def __str__(self) -> str:

@@ -64,11 +64,13 @@ class Seeded:
     def __init__(self) -> None:
         self.lists: list[dict[Card, int]] = []  # list j: card -> its place
         self.told: set[tuple[int, int]] = set()
+        self.known: set[Card] = set()  # cards whose slot (in the lists as they are) was told: nothing to look up
         self.telling: list[list[Any]] = []  # slots of this step told so far
         self.keys: dict[tuple[int, int], int] = {}  # (moves played, the stream's state) -> the list it shuffled
 
     def dealt(self, game: Game, cards: list[Card]) -> list[Card]:
         self.lists.append({c: i for i, c in enumerate(cards)})
+        self.known.clear()  # a card's slot is its place in the latest list that holds it
         return cards
 
     def shuffle(self, game: Game, cards: list[Card]) -> None:
@@ -76,6 +78,7 @@ class Seeded:
         key = (len(game.history), game.rng.state)  # a move tried and taken back (``is_legal``), then played,
         game.rng.shuffle(cards)                     # shuffles alike: one list, not two
         place = {c: i for i, c in enumerate(cards)}
+        self.known.clear()
         if key in self.keys:
             self.lists[self.keys[key]] = place
         else:
@@ -93,10 +96,14 @@ class Seeded:
     def note(self, game: Game) -> None:
         """Keep the slots of the cards face up now that were not told yet (told with the step)."""
         for c in game.face_up():
+            if c in self.known:
+                continue
             s = self.slot(c)
-            if s is not None and s not in self.told:
-                self.told.add(s)
-                self.telling.append([s[0], s[1], code(c)])
+            if s is not None:
+                if s not in self.told:
+                    self.told.add(s)
+                    self.telling.append([s[0], s[1], code(c)])
+                self.known.add(c)
 
     def played(self, game: Game) -> dict[str, Any]:
         """The facts of the step just played (the deal, or a move): see the module's text."""
