@@ -31,7 +31,6 @@ pauses (asyncio: a second) and one line is logged a minute, not one a try.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import logging
 import os
@@ -43,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import DATA_OPCODES, Frame, Opcode
+from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode
 from websockets.protocol import Event, State
 
 from ..errors import IllegalMove
@@ -63,14 +62,17 @@ CHECKPOINT = 5.0  # seconds between two copies of the room log's write-ahead log
 MAX_BACKLOG = 1 << 20  # bytes of unsent output after which a connection is closed
 MAX_ROOMS = 100_000
 BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
-#: the library's keepalive: a ping every PING s, a connection without its pong PING_TIMEOUT s later is
+#: the keepalive: a ping every PING s, a connection without its pong PING_TIMEOUT s later is
 #: dropped (then CLOSE_TIMEOUT s for the closing handshake), so a member whose window froze or whose
 #: network went away is shown "reconnecting…" within about PING + PING_TIMEOUT + CLOSE_TIMEOUT s
 #: (a connection that closes, as when its program is killed, is shown at once).  Pings cost: 2,000 idle
 #: connections took 15 % of a core at a ping every 3 s (8 % every 5 s, 19 % every 2 s, 1.5 % every 20 s),
 #: and at 500 busy rooms a ping every 3 s raised the p99 of a move's delivery about fourfold against one
-#: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is
+#: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is.
+#: Those figures are the library's keepalive (a task per connection); the server's own (``Server.keepalive``:
+#: one look at every connection each KEEP_LOOK s) took a fifth of its CPU per event less at 500 rooms
 PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
+KEEP_LOOK = 0.5  # seconds between two looks at which connections a ping is due or overdue for (at most)
 #: seconds a host may be away (no connection) before the host role passes on: a dropped connection
 #: is made again within a few seconds, and a silent one is known to be gone after about
 #: PING + PING_TIMEOUT seconds, so a host away longer than that has gone
@@ -156,8 +158,25 @@ class Direct(ServerConnection):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.early: list[str | bytes] = []
+        #: the server's keepalive (``Server.keepalive``): when the last ping went, whether its pong is awaited
+        self.pinged, self.waiting, self.pings = 0.0, False, 0
+        self.ping_data = b""
+
+    def send_keepalive(self, now: float) -> None:
+        """Ping now (its pong sets ``latency``); nothing on a connection that is not open."""
+        if self.protocol.state is not State.OPEN:
+            return
+        self.pings += 1
+        self.ping_data = b"keep" + self.pings.to_bytes(4, "big")  # 8 bytes: never one of the library's own
+        self.protocol.send_ping(self.ping_data)
+        self.send_data()
+        self.pinged, self.waiting = now, True
 
     def process_event(self, event: Event) -> None:
+        if (self.waiting and isinstance(event, Frame) and event.opcode is Opcode.PONG
+                and event.data == self.ping_data):
+            self.latency = self.loop.time() - self.pinged
+            self.waiting = False
         if self.direct and isinstance(event, Frame) and event.opcode in DATA_OPCODES:
             if event.opcode is Opcode.TEXT and event.fin:
                 try:
@@ -245,10 +264,12 @@ class Server:
         self.framed = 0  # messages framed for the wire since the start (once each, whatever its members)
         self.flushing = False
         self.public: set[str] = set()  # codes of the rooms their hosts made public (``public_rooms``)
-        self.sweeper: asyncio.Future[None] | None = None  # serve() starts these two
+        self.sweeper: asyncio.Future[None] | None = None  # serve() starts these three
         self.checkpointer: asyncio.Future[None] | None = None
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
         self.cluster: Cluster | None = None
+        self.keeper: asyncio.Future[None] | None = None
+        self.live: dict[Direct, None] = {}  # connections past their handshake that the keepalive looks at
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list[Conn], text: str) -> None:
@@ -482,6 +503,8 @@ class Server:
         try:
             early: list[str | bytes] = []
             if isinstance(ws, Direct):
+                ws.pinged = self.now()  # the first ping is due ``ping`` s after the handshake
+                self.live[ws] = None
                 early, ws.early = ws.early, []  # came before this handler ran: first, in order
                 if self.cluster is None:  # whole text messages are handled as they arrive
                     ws.on_text = lambda text: self.received(conn, text)
@@ -496,6 +519,7 @@ class Server:
         finally:
             if isinstance(ws, Direct):
                 ws.on_text, ws.direct = None, False
+                self.live.pop(ws, None)
             self.open -= 1
             left = self.per_address[address] - 1
             if left:
@@ -634,13 +658,38 @@ class Server:
     def measure(self, conn: Conn) -> None:
         """Ping a member's connection now, so that its round trip is known before the keepalive's
         first ping (it tells how stale a pick may be and still be excused)."""
-        if self.loop is not None and isinstance(conn.ws, ServerConnection):
-            self.loop.create_task(self._ping(conn.ws))
+        if self.loop is not None and isinstance(conn.ws, Direct) and not conn.ws.waiting:
+            conn.ws.send_keepalive(self.now())
 
-    @staticmethod
-    async def _ping(ws: ServerConnection) -> None:
-        with contextlib.suppress(Exception):  # closed meanwhile, or a ping already under way
-            await ws.ping()
+    async def keepalive(self) -> None:
+        """Ping every connection ``ping`` s after its last ping, and drop one whose pong has not come
+        ``ping_timeout`` s after (runs until cancelled).  One look at every connection each
+        ``KEEP_LOOK`` s at most, instead of the library's task per connection (a timer, a future, a
+        timeout and two task switches a ping)."""
+        look = max(0.01, min(KEEP_LOOK, self.ping / 4, self.ping_timeout / 4))
+        while True:
+            await asyncio.sleep(look)
+            self.keep_alive(self.now())
+
+    def keep_alive(self, now: float) -> None:
+        """One look of the keepalive at ``now``."""
+        for ws in list(self.live):
+            if ws.waiting:
+                if now - ws.pinged > self.ping_timeout:
+                    self.time_out(ws)
+            elif now - ws.pinged >= self.ping:
+                ws.send_keepalive(now)
+
+    def time_out(self, ws: Direct) -> None:
+        """A connection that did not answer a ping in time: closed with code 1011 ("keepalive ping
+        timeout", as the library says it), its socket dropped ``CLOSE_TIMEOUT`` s later if still open."""
+        self.live.pop(ws, None)
+        ws.waiting = False
+        if ws.protocol.state is State.OPEN:
+            ws.protocol.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
+            ws.send_data()
+        if self.loop is not None:
+            self.loop.call_later(CLOSE_TIMEOUT, ws.transport.abort)
 
     def lag(self, conn: Conn) -> float:
         """The round trip of a member's connection in seconds (0 until measured)."""
@@ -903,7 +952,7 @@ class Server:
             self.cap = max(1, min(self.cap, files - FILE_MARGIN))
         self.loop.set_exception_handler(self.on_loop_error)
         ws: WsServer = await serve(self.handler, host, port, max_size=MAX_MESSAGE, compression=None,
-                                   ping_interval=self.ping, ping_timeout=self.ping_timeout,
+                                   ping_interval=None, ping_timeout=None,  # the server's own keepalive
                                    close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class(),
                                    start_serving=False)
         if self.cluster is not None:  # its rooms kept here that no other process took over meanwhile
@@ -912,13 +961,14 @@ class Server:
             self.restore()
         self.sweeper = asyncio.ensure_future(self.sweep())
         self.checkpointer = asyncio.ensure_future(self.checkpoints())
+        self.keeper = asyncio.ensure_future(self.keepalive())
         await ws.start_serving()
         return ws
 
     def stop(self) -> None:
         for t in self.timers.values():
             t.cancel()
-        for task in (self.sweeper, self.checkpointer):
+        for task in (self.sweeper, self.checkpointer, self.keeper):
             if task is not None:
                 task.cancel()
         self.log.close()
