@@ -502,7 +502,7 @@ class Game:
             raise IllegalMove(f"{m.verb!r} is not a move in {self.name} (moves: {allowed})")
         if self.over:
             raise IllegalMove("the game is over")
-        snap = self.snapshot()
+        snap = self.snapshot() if self.UNDO else self.mark()
         try:
             if m.time is not None:
                 if m.time < self.clock:
@@ -510,7 +510,7 @@ class Game:
                 self.clock = m.time
             self.apply(m)
         except BaseException:
-            self.restore(snap)
+            self.rewind(snap)
             raise
         if self.UNDO:  # a mode without undo keeps no snapshots (a room plays on for hours)
             if self.fair:
@@ -581,6 +581,31 @@ class Game:
         snap["_rng"] = self.rng.state
         snap["_clock"] = self.clock
         return snap
+
+    def mark(self) -> Any:
+        """The state a move that fails goes back to (``rewind``), in a mode that keeps no snapshots:
+        ``STATE``, the stream and the clock as ``marshal`` bytes, read back only when the move fails
+        (a move that succeeds costs half a snapshot); a snapshot where the state holds data that
+        ``marshal`` does not take.
+
+        >>> from game import variants
+        >>> g = variants.new("classic", 3); before = g.mark(); table = list(g.table)
+        >>> g.table.reverse(); g.rewind(before); g.table == table
+        True
+        """
+        try:
+            return marshal.dumps(([getattr(self, f) for f in self.STATE], self.rng.state, self.clock), 2)
+        except ValueError:
+            return self.snapshot()
+
+    def rewind(self, mark: Any) -> None:
+        """Go back to the state ``mark()`` gave (or a snapshot)."""
+        if not isinstance(mark, bytes):
+            self.restore(mark)
+            return
+        state, self.rng.state, self.clock = marshal.loads(mark)
+        for f, value in zip(self.STATE, state, strict=True):
+            setattr(self, f, value)
 
     def restore(self, snap: dict[str, Any]) -> None:
         state = _copy({f: snap[f] for f in self.STATE})
