@@ -110,3 +110,39 @@ def test_two_players_finish_a_game_on_the_server_process_and_its_log_holds_every
         if proc.poll() is None:
             proc.kill()
             proc.wait(WAIT)
+
+
+def test_a_server_killed_the_moment_members_got_events_of_several_rooms_had_logged_each_of_them(tmp_path):
+    # several rooms play at once, so that one turn of the server's loop commits (once) and sends events
+    # of more than one room; the server is killed as soon as the members hold 30 events between them,
+    # while moves are still under way: whatever any member got was committed before it was sent
+    port = free_port()
+    proc = start_server(port, tmp_path)
+    try:
+        rooms = [two_players(port, seed=20 + k) for k in range(3)]
+        sessions = [rs for _a, _b, ra, rb in rooms for rs in (ra, rb)]
+        clients = [c for a, b, _ra, _rb in rooms for c in (a, b)]
+
+        def got_enough() -> bool:
+            if sum(len(rs.events) for rs in sessions) < 30:
+                return False
+            proc.send_signal(signal.SIGKILL)  # at once, from inside the loop that takes the events in
+            return True
+
+        until(sessions, got_enough, timeout=60, step=take_a_set)
+        proc.wait(WAIT)
+        until(sessions, lambda: not any(c.connected for c in clients), timeout=WAIT)  # what had come is taken
+        log = RoomLog(tmp_path)
+        logged = {code: events for code, _room, events, _state, _t in log.rooms()}
+        log.close()
+        assert sorted(logged) == sorted(a.room for a, *_ in rooms)
+        for (a, _b, ra, rb) in rooms:
+            for rs in (ra, rb):
+                assert logged[a.room][:len(rs.events)] == rs.events  # every event a member saw was logged
+        assert sum(len(rs.events) for rs in sessions) >= 30
+        for c in clients:
+            c.close(timeout=0.5, leave=False)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(WAIT)
