@@ -673,12 +673,16 @@ class Server:
 
     def keep_alive(self, now: float) -> None:
         """One look of the keepalive at ``now``."""
-        for ws in list(self.live):
+        late = []
+        ping, wait = self.ping, self.ping_timeout
+        for ws in self.live:
             if ws.waiting:
-                if now - ws.pinged > self.ping_timeout:
-                    self.time_out(ws)
-            elif now - ws.pinged >= self.ping:
-                ws.send_keepalive(now)
+                if now - ws.pinged > wait:
+                    late.append(ws)
+            elif now - ws.pinged >= ping:
+                ws.send_keepalive(now)  # a write: a connection found lost ends later, not in this loop
+        for ws in late:
+            self.time_out(ws)
 
     def time_out(self, ws: Direct) -> None:
         """A connection that did not answer a ping in time: closed with code 1011 ("keepalive ping
