@@ -1,11 +1,13 @@
 """The room server on the ``websockets`` library (asyncio): ``python -m game.server``.
 
 Every message is handled whole before the next (no ``await`` inside), so a room's
-events go out in one order to every member.  What one turn of the loop says is
+events go out in one order to every member; a whole text message is handled in the
+loop's callback that reads it (``Direct``).  What one turn of the loop says is
 sent at its end, after one commit of the room log for all of it (a group
-commit); replies and events are written without waiting (``websockets.broadcast``);
-a connection whose unsent output passes ``MAX_BACKLOG`` bytes is closed (it
-rejoins and gets the whole state).
+commit): each message framed once for all its members, each member's frames in one
+write, without waiting; a connection whose unsent output passes ``MAX_BACKLOG`` bytes
+is closed (it rejoins and gets the whole state).  The server pings its connections
+itself (``Server.keepalive``).  Where the CPU goes: ``docs/net-performance.md``.
 
 Bad input never takes the server down nor touches another room: a message over
 4 KiB closes that connection (code 1009, by the library); anything else wrong —
