@@ -154,7 +154,8 @@ class LobbyScene(Scene):
         for i, b in enumerate(self.remove_buttons):
             b.enabled = self.hosting and i < len(seats) and self.removable(i, seats[i])
         self.column.buttons[0].enabled = self.hosting
-        self.column.buttons[0].label = "Play again" if self.lobby and self.lobby.get("result") else "Start"
+        again = "Play again" if self.lobby and self.lobby.get("result") else "Start"
+        self.column.buttons[0].label = "The host starts" if self.client.watching else again  # a spectator's: dimmed
 
     def back_to_online(self, why: str, watch: Any = None) -> None:
         """Back to Play online, saying ``why``, with what was typed still in its field (and, for a room

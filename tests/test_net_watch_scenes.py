@@ -122,6 +122,7 @@ def test_a_click_on_a_public_game_under_way_watches_it_read_only(online, server)
     step_until(app, lambda: lobby.lobby is not None and not lobby.lobby["playing"])
     lobby.refresh()
     assert not lobby.hosting and not lobby.column.buttons[0].enabled and not lobby.public_button.enabled
+    assert lobby.column.buttons[0].label == "The host starts"
     ann.close()
 
 
