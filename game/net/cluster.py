@@ -252,6 +252,8 @@ class Cluster:
         except ProtocolError:
             return False  # answered as usual
         kind = msg["type"]
+        if not self.servers and kind in ("create", *ROUTED):  # alone at the last renewal: others may have come
+            self.servers = [u for u in await self.directory.nodes() if u != self.me][:MAX_SERVERS]
         if kind == "create":
             conn.code = await self.reserve()
             return False
