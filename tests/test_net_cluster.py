@@ -179,3 +179,37 @@ def test_a_process_that_cannot_reach_redis_says_so_and_stops(tmp_path):
                            f"redis://127.0.0.1:{redis_port}/0"], cwd=ROOT, capture_output=True, text=True,
                           timeout=WAIT * 2, env={**os.environ, "SETARCADE_HOME": str(tmp_path)})
     assert proc.returncode == 1 and "cannot reach Redis" in proc.stderr
+
+
+def test_the_directory_lists_public_games_until_their_lease_lapses_and_counts_players(redis_url):
+    import asyncio
+
+    from game.net.cluster import Directory
+
+    async def go() -> tuple:
+        a = Directory(redis_url, "ws://127.0.0.1:1", lease=60.0)
+        b = Directory(redis_url, "ws://127.0.0.1:2", lease=0.2)
+        for d in (a, b):
+            await d.open()
+        game = {"code": "K7M29QXD", "mode": "classic", "players": 1, "free_seats": 3, "started": False,
+                "spectators": 0}
+        await a.publish({"K7M29QXD": game}, [])
+        await b.publish({"ABCD1234": dict(game, code="ABCD1234")}, [])
+        await a.renew([], {"players": 3, "rooms": 1})
+        await b.renew([], {"players": 2, "rooms": 1})
+        both = sorted(x["code"] for x in await a.public())
+        online = await b.online()
+        for _ in range(200):  # b's listing lapses with its lease (0.2 s), a's stays
+            if [x["code"] for x in await b.public()] == ["K7M29QXD"]:
+                break
+            await asyncio.sleep(0.02)
+        lapsed = [x["code"] for x in await b.public()]
+        await a.publish({}, ["K7M29QXD"])
+        after = await b.public()
+        for d in (a, b):
+            await d.close()
+        return both, online, lapsed, after
+
+    both, online, lapsed, after = asyncio.run(go())
+    assert both == ["ABCD1234", "K7M29QXD"] and online >= 5
+    assert lapsed == ["K7M29QXD"] and after == []

@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from .protocol import ProtocolError, new_code, parse, show_code
@@ -74,7 +75,11 @@ return lost
 RELEASE_SCRIPT = """
 local v = redis.call('GET', KEYS[1])
 if v == ARGV[1] then redis.call('DEL', KEYS[1]) end
-if ARGV[3] == '1' and (v == ARGV[1] or not v) then redis.call('HDEL', KEYS[2], ARGV[2]) end
+if ARGV[3] == '1' and (v == ARGV[1] or not v) then
+  redis.call('HDEL', KEYS[2], ARGV[2])
+  redis.call('HDEL', 'public', ARGV[2])
+  redis.call('ZREM', 'public:until', ARGV[2])
+end
 return 0
 """
 
@@ -142,6 +147,38 @@ class Directory:
         lost = await self.renew_script(keys=["room:" + c for c in codes],
                                        args=[self.me, self.ms, json.dumps(counts)])
         return [k.split(":", 1)[1] for k in lost]
+
+    # ----- public games ---------------------------------------------------------------------------
+    async def publish(self, listed: dict[str, dict[str, Any]], gone: list[str]) -> None:
+        """List this process's public games (code -> its listing, as ``games`` shows it) until a lease
+        from now (each renewal lists them again), and take ``gone`` off the list."""
+        until = int(time.time() * 1000) + self.ms
+        pipe = self.db.pipeline(transaction=False)
+        if listed:
+            pipe.hset("public", mapping={c: json.dumps(x) for c, x in listed.items()})
+            pipe.zadd("public:until", {c: until for c in listed})
+        if gone:
+            pipe.hdel("public", *gone)
+            pipe.zrem("public:until", *gone)
+        await pipe.execute()
+
+    async def public(self) -> list[dict[str, Any]]:
+        """Every public game any live process lists (those whose listing lapsed are taken off)."""
+        now = int(time.time() * 1000)
+        old = await self.db.zrangebyscore("public:until", "-inf", now)
+        if old:
+            await self.db.hdel("public", *old)
+            await self.db.zrem("public:until", *old)
+        codes = await self.db.zrangebyscore("public:until", now, "+inf")
+        out = []
+        for text in (await self.db.hmget("public", codes)) if codes else []:
+            try:
+                x = json.loads(text) if text else None
+            except ValueError:
+                continue
+            if isinstance(x, dict):
+                out.append(x)
+        return out
 
     # ----- the processes -----------------------------------------------------------------------
     async def nodes(self) -> dict[str, dict[str, int]]:
