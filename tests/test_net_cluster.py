@@ -13,7 +13,7 @@ import pytest
 from net_driver import WAIT, free_port, next_of, serving, take_a_set, until
 from redis_driver import redis_binary, redis_server
 
-from game.net.client import Client, RemoteSession
+from game.net.client import Client, RemoteSession, public_games
 from game.net.cluster import log_name
 from game.net.roomlog import RoomLog
 
@@ -213,3 +213,36 @@ def test_the_directory_lists_public_games_until_their_lease_lapses_and_counts_pl
     both, online, lapsed, after = asyncio.run(go())
     assert both == ["ABCD1234", "K7M29QXD"] and online >= 5
     assert lapsed == ["K7M29QXD"] and after == []
+
+
+def listed_through(port: int) -> list[str]:
+    """The codes of the public games the list shows through the process on ``port``."""
+    c = Client("127.0.0.1", port)
+    games = public_games(c, WAIT)
+    c.close()
+    assert games is not None
+    return [g["code"] for g in games]
+
+
+def test_a_public_room_is_listed_through_every_process_until_it_is_full_or_closed(three):
+    (pa, _), (pb, _), (pc, _) = three["A"], three["B"], three["C"]
+    a = Client("127.0.0.1", pa)
+    a.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+    code = next_of(a, "joined")["room"]
+    assert all(code not in listed_through(p) for p in (pa, pb, pc))  # private until the host says so
+    a.send({"type": "public", "on": True})
+    next_of(a, "lobby")
+    until([], lambda: all(code in listed_through(p) for p in (pa, pb, pc)))  # within a renewal
+    others = []
+    for i, port in enumerate((pb, pc, pb)):  # three more through other processes: the room is full
+        c = Client("127.0.0.1", port, code=code)
+        c.send({"type": "join", "room": code, "name": f"P{i + 2}"})
+        next_of(c, "joined")
+        others.append(c)
+    until([], lambda: all(code not in listed_through(p) for p in (pa, pb, pc)))
+    for c in others:
+        c.close()  # seats given up in the lobby: free again, listed again
+    until([], lambda: code in listed_through(pc))
+    a.close()  # the last one leaves: the room closes and leaves the list at once
+    until([], lambda: code not in listed_through(pb))
+

@@ -15,8 +15,13 @@ Keys in the Redis database (every process of one cluster shares it):
     a hash: room code -> the owner's room log file (``--data``), where a process taking the
     room over reads it.
 ``node:URL``
-    a live process: ``{"players": connections, "rooms": rooms}`` (JSON), a lease renewed with
-    the rooms'; ``nodes`` is the set of every process's URL that ever joined.
+    a live process: ``{"players": people connected, "spectators": …, "rooms": …}`` (JSON), a
+    lease renewed with the rooms'; ``nodes`` is the set of every process's URL that ever joined.
+``public``, ``public:until``
+    the open public games: code -> its listing (as ``games`` shows it), and code -> until when
+    (ms) it stands: each renewal lists the owner's games again, a room full, private or closed
+    leaves (closed: at once), and a dead process's games lapse with its leases.  A ``list``
+    sent to any process is answered from there, so every process shows the same list.
 
 Failover (lazy): when an owner dies (``kill -9``) its leases lapse within ``lease``
 seconds.  Its members' clients reconnect by themselves (to the address they first used,
@@ -43,6 +48,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .protocol import ProtocolError, new_code, parse, show_code
+from .server import in_order
 
 if TYPE_CHECKING:
     from .server import Conn, Server
@@ -210,6 +216,7 @@ class Cluster:
         self.server, self.directory, self.renew_every = server, directory, renew
         self.me = directory.me
         self.servers: list[str] = []  # the other live processes (told to members in ``joined``)
+        self.published: set[str] = set()  # codes of this process's rooms in the directory's public list
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
 
@@ -249,12 +256,17 @@ class Cluster:
 
     async def renew(self) -> None:
         srv = self.server
-        lost = await self.directory.renew(list(srv.rooms), {"players": srv.open, "rooms": len(srv.rooms)})
+        watching = sum(r.spectators() for r in srv.rooms.values())
+        lost = await self.directory.renew(list(srv.rooms), {"players": srv.open - watching, "spectators": watching,
+                                                            "rooms": len(srv.rooms)})
         for code in lost:
             log.warning("room %s is held by another process now: let go", code)
             srv.let_go(code)
         nodes = await self.directory.nodes()
         self.servers = [u for u in nodes if u != self.me][:MAX_SERVERS]
+        listed = srv.listings()
+        await self.directory.publish(listed, [c for c in self.published if c not in listed])
+        self.published = set(listed)
 
     def later(self, job: Any) -> None:
         """Run a directory call in the background (a room closed: its lease released)."""
@@ -289,6 +301,11 @@ class Cluster:
         except ProtocolError:
             return False  # answered as usual
         kind = msg["type"]
+        if kind == "list":  # the public games of every process
+            srv.reply(conn, {"type": "games", "games": in_order(await self.directory.public())})
+            return True
+        if conn.room is not None:
+            return False  # a spectator's other messages: answered as usual (refused)
         if not self.servers and kind in ("create", *ROUTED):  # alone at the last renewal: others may have come
             self.servers = [u for u in await self.directory.nodes() if u != self.me][:MAX_SERVERS]
         if kind == "create":

@@ -195,6 +195,14 @@ class Direct(ServerConnection):
         super().process_event(event)
 
 
+def in_order(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Public games as ``games`` lists them: those to join first (fullest first), then those under way
+    (most watched first); at most ``MAX_LISTED``."""
+    listed.sort(key=lambda x: (bool(x.get("started")), -int(x.get("spectators") or 0) if x.get("started")
+                               else -int(x.get("players") or 0), str(x.get("code"))))
+    return listed[:MAX_LISTED]
+
+
 class Misses:
     """One address's joins on codes no room has: how many, the last, when it may try again."""
 
@@ -552,7 +560,7 @@ class Server:
     async def take(self, conn: Conn, text: Any) -> None:
         """A message read from the library's queue: in a cluster, one from a connection in no room
         goes through the directory first."""
-        if self.cluster is not None and conn.room is None and await self.routed(conn, text):
+        if self.cluster is not None and (conn.room is None or conn.watching) and await self.routed(conn, text):
             return
         self.received(conn, text)
 
@@ -899,9 +907,11 @@ class Server:
         """The open public games, as ``games`` lists them: plain dicts ``{code, mode, players, free_seats,
         started, spectators}`` (``Room.listing``), those to join first (fullest first), then those under way
         (most watched first); at most ``MAX_LISTED``."""
-        listed = [x for x in (self.rooms[c].listing() for c in self.public if c in self.rooms) if x is not None]
-        listed.sort(key=lambda x: (x["started"], -x["spectators"] if x["started"] else -x["players"], x["code"]))
-        return listed[:MAX_LISTED]
+        return in_order([x for x in self.listings().values()])
+
+    def listings(self) -> dict[str, dict[str, Any]]:
+        """This process's open public games by code (``Room.listing``): a cluster lists them in its directory."""
+        return {c: x for c in self.public if c in self.rooms and (x := self.rooms[c].listing()) is not None}
 
     def on_list(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         self.reply(conn, {"type": "games", "games": self.public_rooms()})
