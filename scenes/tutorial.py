@@ -60,6 +60,7 @@ class TutorialBase(Scene):
         self.rects: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.drawn: list[tuple[str, pygame.Rect]] = []  # the lines of text the last draw wrote, and where
+        self.pictured: list[pygame.Rect] = []  # the cards (and empty places) the last draw showed
         super().enter(data)
         self.mark()
 
@@ -172,7 +173,7 @@ class TutorialBase(Scene):
             veil(surface)
         else:
             surface.blit(theme.background(surface.get_size()), (0, 0))
-        self.drawn = []
+        self.drawn, self.pictured = [], []
         theme.panel(surface, self.panel, round(self.u * 0.8), SHEET, theme.PANEL_EDGE)
         self.draw_page(surface)
         self.next.draw(surface)
@@ -224,6 +225,7 @@ class TutorialBase(Scene):
         """A card face with its shadow, ringed when picked (green once solved)."""
         surface.blit(art.shadow(), art.shadow().get_rect(center=(r.centerx, r.centery + 3)))
         surface.blit(art.face(c), r)
+        self.pictured.append(r.copy())
         if ring:
             pygame.draw.rect(surface, theme.GOOD if self.solved else theme.SELECT, r.inflate(8, 8), width=4,
                              border_radius=art.radius + 4)

@@ -122,3 +122,32 @@ def test_back_a_page_says_next_again(tmp_path):
     back = scene.next.label
     pygame.quit()
     assert (at_last, back) == ("Play", "Next")
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)])
+def test_every_page_of_every_tutorial_shows_a_picture_inside_its_panel_clear_of_its_text(tmp_path, size):
+    """Each page draws cards (or their empty places): inside the panel, above the buttons, under no line of
+    text, and what was drawn there is cards, not the panel's blank sheet."""
+    app = make_app(tmp_path, size=size)
+    app.start()
+    bare, outside, covered, blank = [], [], [], []
+    for name, data in tutorials():
+        for scene, page in walk(app, name, data):
+            where = (name, data.get("mode"), page + 1)
+            if not scene.pictured:
+                bare.append(where)
+                continue
+            for r in scene.pictured:
+                if not scene.panel.contains(r) or r.bottom > scene.next.rect.top:
+                    outside.append(where)
+                if any(len(s) > 3 and r.colliderect(t) for s, t in scene.drawn):
+                    covered.append(where)
+            shown = pygame.display.get_surface()
+            sheet = shown.get_at((scene.panel.left + round(scene.u * 2), scene.panel.top + round(scene.u * 2)))
+            big = max(scene.pictured, key=lambda r: r.w * r.h)
+            inked = sum(1 for x in range(big.left, big.right, 3) for y in range(big.top, big.bottom, 3)
+                        if sum(abs(a - b) for a, b in zip(shown.get_at((x, y))[:3], sheet[:3])) > 60)
+            if inked < 0.5 * len(range(big.left, big.right, 3)) * len(range(big.top, big.bottom, 3)):
+                blank.append(where)
+    pygame.quit()
+    assert (bare, outside, covered, blank) == ([], [], [], [])
