@@ -35,7 +35,8 @@ class MemoryBoard(TableBoard):
     def refresh(self) -> None:
         sc = self.scene
         before = list(getattr(sc, "table", []))
-        sc.table = list(sc.game.table)  # the faces: this window's engine dealt them (the view hides them)
+        sc.table = sc.game.table_places() or list(sc.game.table)  # the faces: this window's engine dealt them
+        # (the view hides them), in their places on the screen
         sprites = getattr(sc, "sprites", {})
         for old, new in zip(before, sc.table):  # online: a card turned up was a face unknown till now
             if is_hidden(old) and old != new and old in sprites and new not in sprites:

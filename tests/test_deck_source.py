@@ -114,6 +114,10 @@ def test_a_replica_fed_what_the_table_shows_is_the_rooms_game_after_every_event(
                 assert a.get(key) == b.get(key), (mode, m["n"], key)
             if not truth.game.FACE_DOWN:
                 assert [c for c in mirror.game.table_cards()] == truth.game.table_cards()
+            here, there = mirror.game.table_places(), truth.game.table_places()  # the screen lays the same
+            assert (here is None) == (there is None), mode
+            assert here is None or there is not None and len(here) == len(there) and \
+                all(x == y or is_hidden(x) for x, y in zip(here, there)), (mode, m["n"])
             shown |= face_up_codes(truth.game)
         unseen = set(CODE.findall(text)) - shown
         assert not unseen, (mode, m["type"], sorted(unseen))  # nothing before the table shows it

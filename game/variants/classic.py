@@ -28,7 +28,7 @@ from ..move import Move
 from ..rng import deal
 from .base import Game, clock_text, misses_text
 from .facts import CALL_KEYS, TABLE_KEYS, WINDOW_KEYS, Kind, Option, plain, seat_rows, seats_of
-from .table import check_on_table, check_set, codes, deck_of, take_and_refill
+from .table import check_on_table, check_set, codes, deck_of, follow_places, take_and_refill
 
 TABLE = 12
 MAX_TABLE = 21
@@ -73,7 +73,8 @@ class Classic(Game):
     ONLINE = True
     BOTS = True
     VERBS = frozenset({"set", "miss", "deal3", "end"})
-    STATE = ("table", "deck", "hand", "points", "misses", "taken", "lost", "ended", "time_up", "by_worth")
+    places: list[Card]  # the table in its places on the screen (``table_places``)
+    STATE = ("table", "places", "deck", "hand", "points", "misses", "taken", "lost", "ended", "time_up", "by_worth")
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)
     DEFAULT_SEATS = ("human",)
@@ -88,6 +89,12 @@ class Classic(Game):
     def table_cards(self) -> list[Card]:
         """The cards laid out for everyone to pick from."""
         return list(self.table)
+
+    def table_places(self) -> list[Card]:
+        """The cards in their places on the screen: a Set taken from more than 12 cards leaves holes that
+        the cards beyond the twelfth place fill, so no other card moves, as at a real table.  The table's
+        own order (the rules, the bots, the online views, the shipped deals) is unchanged."""
+        return list(self.places)
 
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -150,9 +157,11 @@ class Classic(Game):
         self.ended = False  # stopped by ``end`` before the real end
         self.time_up = False  # a Blitz's 3:00 ran out: its real end
         self._deal_hand(deck_of(self.level) if self.level is not None else self.dealt(deal(self.seed)))
+        self.places = follow_places(self.places, self.table)
 
     def _deal_hand(self, cards: list[int]) -> None:
         self.table = cards[:TABLE]
+        self.places = []  # a new deal: its places in the table's order (``table_places``)
         self.deck = cards[TABLE:]
         self._settle()
 
@@ -202,6 +211,7 @@ class Classic(Game):
         self.taken.append([player, codes(sorted(m.cards)), k, m.time, self.hand])
         take_and_refill(self.table, self.deck, m.cards, TABLE)
         self._settle()
+        self.places = follow_places(self.places, self.table)
 
     def legal_moves(self) -> list[str]:
         if self.over:

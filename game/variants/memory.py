@@ -113,6 +113,7 @@ call time to turn the other two. While someone is turning cards, the others wait
         take_and_refill(self.table, self.deck, cards, self.TABLE)
         self.seen = [s for s in self.seen if s not in cards]
         self.settle()
+        self.follow()
 
     def settle(self) -> None:
         """Three more while the face-down table holds no Set; a replica that cannot see the faces is

@@ -29,14 +29,15 @@ from ..move import Move
 from ..rng import deal
 from .base import BotOption, Game, misses_text
 from .facts import TABLE_KEYS, WINDOW_KEYS, Kind, Option, seat_rows, seats_of
-from .table import check_on_table, check_set, codes, deck_of, take_and_refill
+from .table import check_on_table, check_set, codes, deck_of, follow_places, take_and_refill
 
 
 class Race(Game):
     """The shared rules; a mode sets ``name``, ``TABLE``, ``MAX_TABLE`` and the hooks."""
 
     VERBS = frozenset({"set", "miss", "end"})
-    STATE: ClassVar[tuple[str, ...]] = ("table", "deck", "points", "misses", "taken", "ended")
+    places: list[Card]  # the table in its places on the screen (``table_places``)
+    STATE: ClassVar[tuple[str, ...]] = ("table", "places", "deck", "points", "misses", "taken", "ended")
     OPTIONS = {"players": 1}
     TABLE = 12
     MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts
@@ -59,6 +60,16 @@ class Race(Game):
     def table_cards(self) -> list[Card]:
         """The cards laid out for everyone to pick from."""
         return list(self.table)
+
+    def table_places(self) -> list[Card]:
+        """The cards in their places on the screen: a pick taken from a table larger than ``TABLE`` leaves
+        holes the cards beyond the last place fill, and no other card moves (as Solitaire-Set).  The
+        table's own order (what the rules, the bots and the online room's views use) is unchanged."""
+        return list(self.places)
+
+    def follow(self) -> None:
+        """After the rules changed the table: its places on the screen follow (``table_places``)."""
+        self.places = follow_places(self.places, self.table)
 
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +156,9 @@ class Race(Game):
         cards = self.deck_cards()
         self.table = cards[: self.TABLE]
         self.deck = cards[self.TABLE :]
+        self.places = []
         self.settle()
+        self.follow()
 
     def settle(self) -> None:
         """Deal three more while nothing can be taken (up to ``MAX_TABLE``)."""
@@ -174,6 +187,7 @@ class Race(Game):
         self.taken.append(self.taken_entry(player, m.cards, m.time))
         self.take(m.cards)
         self.settle()
+        self.follow()
 
     def miss(self, player: str, cards: tuple[Card, ...]) -> None:
         """A wrong pick (or, with no cards, a call that timed out): −1, nothing moves."""

@@ -42,6 +42,7 @@ runs out costs 1.""")
         """Take the Set and deal its places from the deck as in Classic, then shuffle the table's places."""
         take_and_refill(self.table, self.deck, cards, self.TABLE)
         self.shuffled(self.table)
+        self.places = []  # every card changed place on purpose: the places are the table's new order
 
 
 GAME = Shuffle

@@ -54,21 +54,39 @@ def fill_places(places: Sequence[Card], taken: Sequence[Card], dealt: Sequence[C
 
     Every card that stays keeps its place; the holes (in place order) take first the cards
     beyond the last place still needed (a table of more than 12 shrinks back), then the cards
-    dealt; so no other card moves, as a player at a real table would do.  The rules' own order
+    dealt, and the dealt cards no hole takes go in new places at the end (a table that grows);
+    so no other card moves, as a player at a real table would do.  The rules' own order
     (``take_and_refill``) is not this one and does not change.
 
     >>> fill_places([1, 2, 3, 4, 5, 6, 7], [2, 4, 6], [])  # 7 cards, 3 taken: 5 and 7 fill the holes
     [1, 5, 3, 7]
     >>> fill_places([1, 2, 3, 4], [2, 4, 1], [8, 9, 10])
     [8, 9, 3, 10]
+    >>> fill_places([1, 2, 3], [2], [7, 8, 9])  # one taken, four dealt: the hole, then new places
+    [1, 7, 3, 8, 9]
     """
     out = [-1 if c in taken else c for c in places]
     n = len(out) - len(taken) + len(dealt)
+    out += [-1] * (n - len(out))
     holes = [i for i in range(n) if out[i] == -1]
     movers = [c for c in out[n:] if c != -1] + list(dealt)
     for i, c in zip(holes, movers):
         out[i] = c
     return out[:n]
+
+
+def follow_places(places: Sequence[Card], table: Sequence[Card]) -> list[Card]:
+    """The places on the screen (``fill_places``) after the rules changed ``table``: the cards no longer
+    on it left their places, the cards new on it (in the table's order) came.  An empty ``places`` (a
+    fresh deal) gives the table's own order.
+
+    >>> follow_places([5, 6, 7, 8], [8, 7, 9, 5])  # 6 taken, 9 dealt: 9 in 6's place, whatever the rules' order
+    [5, 9, 7, 8]
+    >>> follow_places([], [4, 2, 7])
+    [4, 2, 7]
+    """
+    now, before = set(table), set(places)
+    return fill_places(places, [c for c in places if c not in now], [c for c in table if c not in before])
 
 
 def codes(cards: Sequence[Card]) -> list[str]:
