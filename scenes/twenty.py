@@ -33,8 +33,9 @@ from .twenty_parts import TwentyView
 
 INTERLUDE = 4.5  # seconds the won hand stays on screen at most (the session holds the next deal as long)
 DEAL_STEP = 0.045  # seconds between cards of a fresh deal
-DEMO_LEVEL = "bot:expert"
-DEMO_END = (180.0, 240.0)  # a demo ends at the first hand break after 3:00, or at 4:00 (a game takes 15-45 min)
+DEMO_LEVEL = "bot:expert"  # every seat of a demo: two experts win a hand in 9 of 10 demos (tools/demo_hands.py)
+DEMO_END = (60.0, 240.0)  # a demo ends at the first hand won after 1:00, or at 4:00 (a game takes 15-45 min)
+DEMO_BREAK = 3.0  # seconds of that won hand's break a demo shows before its results (the deal is held longer)
 DRAW_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
@@ -60,12 +61,13 @@ class TwentyScene(TableScene):
             self.sprites.clear()  # a first-play page comes first: deal when it closes
 
     def seats_for(self, data: dict[str, Any]) -> list[str] | None:
-        """P1 is the person at the mouse (in a demo, every person's seat is an expert bot)."""
+        """P1 is the person at the mouse; in a demo every seat is an expert bot (a casual opponent leaves
+        most demos without a hand won in four minutes)."""
         n = int(data.get("options", {}).get("players", 2))
         seats = [s if s == "human" or s.startswith("bot:") else f"bot:{s}" for s in data.get("seats") or []]
         seats = (seats + ["bot:casual"] * n)[:n]
         seats[0] = "human"
-        return [DEMO_LEVEL if self.demo and s == "human" else s for s in seats]
+        return [DEMO_LEVEL] * n if self.demo else seats
 
     @property
     def bot_move(self) -> str | None:
@@ -358,11 +360,16 @@ class TwentyScene(TableScene):
             if self.interlude["t"] <= 0 or (not self.replaying and not self.game.over
                                              and self.session.view()["hold"] <= 0):
                 self.end_interlude()
-        if self.demo and not self.game.over and (self.clock >= DEMO_END[1] or (
-                self.clock >= DEMO_END[0] and self.interlude is not None)):
+        if self.demo and not self.game.over and self.demo_done():
             self.session.stop(self.app.now)
             self.interlude = None
             self.link.pump()
+
+    def demo_done(self) -> bool:
+        """Has the demo shown enough: 4:00 of play, or ``DEMO_BREAK`` seconds of play since the first hand
+        won whose break reaches 1:00 (the game's own times: the session holds the next deal meanwhile)."""
+        won = [r[3] for r in self.game.results if r[3] is not None and r[3] + DEMO_BREAK >= DEMO_END[0]]
+        return self.clock >= DEMO_END[1] or bool(won) and self.clock >= won[0] + DEMO_BREAK
 
     @property
     def animating(self) -> bool:

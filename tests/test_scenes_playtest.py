@@ -101,3 +101,33 @@ def test_the_twenty_demo_as_the_command_line_starts_it_reaches_its_results_at_64
         assert scene.clock <= DEMO_END[1] + 0.5 and frames <= DEMO_END[1] + 10
     finally:
         pygame.quit()
+
+
+def test_the_twenty_demo_is_two_experts_and_stops_at_its_first_hand_won_after_a_minute(tmp_path):
+    """``main.py --demo --mode twenty`` (seed 1): two expert bots; the demo stops on the break of the first
+    hand won after 1:00 (well before 4:00), once that hand's break has been shown a moment, and its results
+    show the points that hand scored."""
+    from scenes.app import App, Options
+    from scenes.twenty import DEMO_BREAK, DEMO_END, INTERLUDE, TwentyScene
+
+    app = App(Options(data_dir=str(tmp_path), mode="twenty", demo=True, size=(640, 400)))
+    try:
+        app.start()
+        app.step(0.0)
+        scene = top(app)
+        assert isinstance(scene, TwentyScene) and scene.session.seats == ["bot:expert", "bot:expert"]
+        frames, break_shown = 0, 0.0
+        while frames < 1200 and not isinstance(top(app), ResultsScene):
+            app.step(0.25)
+            frames += 1
+            if scene.interlude is not None and scene.clock >= DEMO_END[0]:
+                break_shown = INTERLUDE - scene.interlude["t"]
+        results = top(app)
+        won = [r[3] for r in scene.game.results]  # the times hands were won
+        assert isinstance(results, ResultsScene) and won
+        assert DEMO_END[0] <= scene.clock < DEMO_END[1]
+        assert all(t < DEMO_END[0] for t in won[:-1]) and 0 <= scene.clock - won[-1] <= INTERLUDE + 1
+        assert DEMO_BREAK - 0.5 <= break_shown <= INTERLUDE  # the won hand was on the screen before the results
+        assert sum(scene.game.score.values()) == sum(r[2] for r in scene.game.results) > 0
+    finally:
+        pygame.quit()
