@@ -90,7 +90,7 @@ def game_through(a_port: int, b_port: int) -> tuple:
 def test_a_room_made_through_one_process_is_joined_through_another_and_played_to_the_end(three):
     (pa, _), (pb, _) = three["A"], three["B"]
     a, b, ra, rb = game_through(pa, pb)
-    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+    until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=240, step=take_a_set)
     assert ra.events == rb.events and len(ra.events) > 10
     assert ra.result() == rb.result()
     assert sorted(b.servers) == sorted(url(p) for p, _ in (three["B"], three["C"]))  # where to come back
@@ -108,7 +108,7 @@ def test_an_unknown_code_is_unknown_through_every_process(three):
 def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(three, tmp_path):
     (pa, proc_a), (pb, _), (pc, _) = three["A"], three["B"], three["C"]
     a, b, ra, rb = game_through(pa, pb)
-    until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=60, step=take_a_set)
+    until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=120, step=take_a_set)
     seen = list(ra.events)
     proc_a.send_signal(signal.SIGKILL)
     proc_a.wait(WAIT)
@@ -119,7 +119,7 @@ def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(th
           and ra.events[:len(seen)] == seen and rb.events == ra.events and not ra.away(), timeout=WAIT * 2)
     assert a.at in (url(pb), url(pc))
     try:
-        until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)
+        until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=240, step=take_a_set)
     except AssertionError:
         import pprint
         pprint.pprint([(c.at, c.connected, c.seat, len(r.events), r.events[-3:], r.caller, r.messages[-5:],

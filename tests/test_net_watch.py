@@ -137,7 +137,7 @@ def test_a_spectator_sees_every_event_of_a_whole_game_and_no_card_before_the_tab
         if rs is not ws:
             step(rs)
 
-    until(players + [ws], lambda: all(rs.over and rs.final for rs in players + [ws]), timeout=120, step=play)
+    until(players + [ws], lambda: all(rs.over and rs.final for rs in players + [ws]), timeout=240, step=play)
     over = json.loads(next(t for t in w.heard if '"type":"over"' in t))
     assert commitment(over["seed"], over["salt"]) == sa["commit"] and ws.fair is True
     assert ws.events == players[0].events == players[1].events and len(ws.events) > 20
@@ -246,7 +246,7 @@ def test_a_spectator_watches_through_another_process_and_follows_the_room_when_i
     assert all(m["type"] != "moved" for m in seen) and w.at == f"ws://127.0.0.1:{pa}"
     rw = RemoteSession(w, next_of(w, "state"))
     ann_plays = lambda rs: rs is ra and take_a_set(rs, turns=False)  # noqa: E731 (Ann takes every Set she sees)
-    until([ra, rw], lambda: len(ra.game.history) >= 4 and rw.events == ra.events, timeout=60, step=ann_plays)
+    until([ra, rw], lambda: len(ra.game.history) >= 4 and rw.events == ra.events, timeout=120, step=ann_plays)
     seen_before, replica = list(rw.events), rw.replica
     host.closed = True  # the host's program goes with A (no leave, no reconnection)
     proc_a.send_signal(signal.SIGKILL)
@@ -257,7 +257,7 @@ def test_a_spectator_watches_through_another_process_and_follows_the_room_when_i
           and rw.events == ra.events, timeout=WAIT * 2, step=ann_plays)
     w.send({"type": "act", "action": "call", "id": 5})
     assert "spectator" in next_of(w, "refused")["why"]
-    until([ra, rw], lambda: ra.over and rw.over and ra.final and rw.final, timeout=120, step=ann_plays)
+    until([ra, rw], lambda: ra.over and rw.over and ra.final and rw.final, timeout=240, step=ann_plays)
     assert rw.events == ra.events and rw.result() == ra.result() and rw.fair
     ann.close()
     w.close()
