@@ -758,7 +758,9 @@ class Server:
         elif m.count >= lim.misses_free:
             m.next_try = now + lim.miss_pause
 
-    def on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+    def room_to_enter(self, conn: Conn, msg: dict[str, Any], now: float) -> Room:
+        """The room a ``join`` or ``watch`` names, for a connection in no room; an address trying unknown
+        codes is slowed, then refused (``may_try``/``missed``)."""
         if conn.room is not None:
             raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
         self.may_try(conn, now)
@@ -766,6 +768,10 @@ class Server:
         if room is None:
             self.missed(conn, now)
             raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        return room
+
+    def on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
+        room = self.room_to_enter(conn, msg, now)
         if room.playing:  # no seat to take now; the game may be watched (the client offers Watch)
             self.reply(conn, {"type": "error", "watch": room.code,
                               "why": "a game is under way in this room: watch it, or join when it is over"})
@@ -868,13 +874,7 @@ class Server:
         self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": why})
 
     def on_watch(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
-        if conn.room is not None:
-            raise ProtocolError(f"you are in room {show_code(conn.room.code)}: leave it first")
-        self.may_try(conn, now)
-        room = self.rooms.get(msg["room"])
-        if room is None:
-            self.missed(conn, now)
-            raise ProtocolError(f"no room {show_code(msg['room'])} on this server")
+        room = self.room_to_enter(conn, msg, now)
         room.watch(conn)
         conn.room, conn.seat = room, -1
         watching: dict[str, Any] = {"type": "watching", "room": room.code, "code": show_code(room.code)}
