@@ -577,9 +577,38 @@ def _as_json(g: Played, whole: bool = False) -> dict[str, Any]:
     return out
 
 
+def print_ratings(folder: str, as_json: bool) -> int:
+    """``ratings``: the person's rating in each mode (``ratings.json`` in ``folder``), shown as the window
+    shows it (60 × μ ± 2σ, "provisional" while σ is large), then each bot level's fixed rating per mode."""
+    import sys
+
+    from .cards import counted
+    from .ratings import RatingBook, bot_rating
+    from .variants import games
+    from .variants.facts import BOT_LEVELS
+
+    book = RatingBook(Path(folder), lambda n: print(n, file=sys.stderr), list(MODES))
+    bots = {m: {lv: bot_rating(book.bots, m, lv) for lv in BOT_LEVELS} for m in (c.NAME for c in games("BOTS"))}
+    if as_json:
+        def one(r: Rating) -> dict[str, Any]:
+            return {**r.to_json(), "shown": shown(r), "provisional": r.provisional}
+
+        print(json.dumps({"you": {m: one(r) for m, r in sorted(book.ratings.items())},
+                          "bots": {m: {lv: one(r) for lv, r in lv_r.items()} for m, lv_r in bots.items()}},
+                         indent=1))
+        return 0
+    if not book.ratings:
+        print("No rated game yet: play a mode against bots or other people.")
+    for m, r in sorted(book.ratings.items()):
+        print(f"{m:<10} {shown(r):>14}  {counted(r.games, 'games')}{'  provisional' if r.provisional else ''}")
+    for m, lv_r in bots.items():
+        print(f"bots in {m}: " + ", ".join(f"{lv} {shown(r)}" for lv, r in lv_r.items()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m game.history [--data-dir DIR] list [--mode M] [--kind K] [--json]``, ``show ID [--json]``,
-    ``export ID [--out FILE]`` or ``import FILE [--json]`` (``game.share``)."""
+    ``ratings [--json]``, ``export ID [--out FILE]`` or ``import FILE [--json]`` (``game.share``)."""
     import argparse
     import sys
 
@@ -597,9 +626,14 @@ def main(argv: list[str] | None = None) -> int:
     show = sub.add_parser("show", help="one game, with the table at each moment (table modes)")
     show.add_argument("id", type=int)
     show.add_argument("--json", action="store_true")
+    rt = sub.add_parser("ratings", help="your rating in each mode played with opponents, and the bots' levels")
+    rt.add_argument("--json", action="store_true")
     add_commands(sub)
     args = p.parse_args(argv)
-    archive = Archive(args.data_dir or os.environ.get("SETARCADE_HOME") or _user_dir())
+    folder = args.data_dir or os.environ.get("SETARCADE_HOME") or _user_dir()
+    if args.command == "ratings":
+        return print_ratings(folder, args.json)
+    archive = Archive(folder)
     for n in archive.take_notices():
         print(n, file=sys.stderr)
     try:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from .ratings import Rating
 from .session import Session, new_session
 from .variants import MODES
 
@@ -89,6 +91,19 @@ def names_of(seats: list[str]) -> list[str]:
     return out
 
 
+def _rate(s: Session, folder: str) -> Rating | None:
+    """Rate the first seat a person plays after a game with opponents, as the window rates "You" (the
+    ratings file in ``folder``); the rating after it, or None (no person, or alone)."""
+    from .ratings import RatingBook
+
+    person = next((i for i, seat in enumerate(s.seats) if not seat.startswith("bot:")), None)
+    if person is None:
+        return None
+    book = RatingBook(Path(folder), lambda n: print(n, file=sys.stderr), list(MODES))
+    change = book.rate_game(s.mode, s.result(), person)
+    return None if change is None else change.after
+
+
 def archive(s: Session, folder: str) -> int | None:
     """Keep the finished game ``s`` in the history in ``folder``; its id, or None (a message says why)."""
     from .history import Archive
@@ -97,13 +112,15 @@ def archive(s: Session, folder: str) -> int | None:
     summary = s.game.summary({f"P{i + 1}": n for i, n in enumerate(names)})
     result = {**s.result(), "summary": {"title": str(summary.get("title") or ""),
                                         "score": str(summary.get("score") or "")}}
+    rating = _rate(s, folder)
     history = Archive(folder)
     try:
         for notice in history.take_notices():
             print(notice, file=sys.stderr)
         gid = history.add({"mode": s.mode, "kind": s.game.kind, "seed": s.seed, "options": dict(s.options),
                            "level": s.level, "seats": list(s.seats), "names": names, "result": result,
-                           "events": list(s.events), "call_time": s.call_time, "tag": dict(s.tag)})
+                           "events": list(s.events), "call_time": s.call_time, "tag": dict(s.tag),
+                           "rating": rating})
         for notice in history.take_notices():
             print(notice, file=sys.stderr)
         return gid
