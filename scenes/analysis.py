@@ -33,6 +33,7 @@ from sprites.hud import Button, clock_text
 
 MISSED = (255, 170, 60)  # the timeline's mark of Sets missed before a deal
 LOST = theme.BAD
+FILL = (10, 14, 24)  # the panel's ground: opaque, so a frame's rows never show through the next's
 
 
 class AnalysisPanel:
@@ -46,6 +47,7 @@ class AnalysisPanel:
         self.thread: threading.Thread | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.u = 10.0
+        self.drawn: list[tuple[str, pygame.Rect]] = []  # the last draw's rows: ("text" or "card", rect)
         self.page_button = Button("Finds", self.flip, "Tab")
         self.go_button = Button("Go there", self.go, "J", enabled=False)
 
@@ -203,10 +205,13 @@ class AnalysisPanel:
         return "\n".join(parts)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole panel, opaque (nothing of an earlier frame shows through), each row in a band of its own:
+        ``drawn`` keeps each row's text rectangles and its mini cards' (what tests check)."""
         r, u = self.rect, self.u
+        self.drawn = []
         if r.w <= 0 or r.h <= 0:
             return
-        theme.panel(surface, r, round(u * 0.5), (10, 14, 24, 200), theme.PANEL_EDGE)
+        theme.panel(surface, r, round(u * 0.5), FILL, theme.PANEL_EDGE)
         self.page_button.label = ("Par line" if self.page == 0 else "Back") if self.solitaire else (
             "Finds" if self.page == 0 else "Table")
         self.go_button.enabled = bool(self.data and self.data.get("lost_event") is not None)
@@ -214,44 +219,56 @@ class AnalysisPanel:
         theme.blit_text(surface, "Analysis", round(u * 1.0), (x, y), theme.ACCENT, True)
         y += u * 1.7
         size = round(u * 0.72)
+        line = max(u * 0.95, theme.text_size("Ag", size, True)[1] + 1)  # a line of text and the gap under it
         bottom = self.page_button.rect.top - u * 0.4
         width = r.w - u * 1.4
         rows = self.lines_now()
         for n, (kind, value) in enumerate(rows):
-            if y > bottom - u:
+            lines = [] if kind == "set" else wrap(str(value), size, width)
+            tall = self.set_height() if kind == "set" else line * len(lines) + (u * 0.2 if kind == "head" else 0)
+            if y + tall + (line if n < len(rows) - 1 else 0) > bottom:  # room left for "…more" under it
                 theme.blit_text(surface, f"…{len(rows) - n} more", size, (x, y), theme.DIM, True)
                 break
             if kind == "set":
                 y = self.draw_set(surface, value, x, y, width)
                 continue
             colour = {"head": theme.INK, "text": theme.MUTED, "dim": theme.DIM}[kind]
-            for line in wrap(str(value), size, width):
-                theme.blit_text(surface, line, size, (x, y), colour, kind == "head")
-                y += u * 0.95
+            for text in lines:
+                self.drawn.append(("text", theme.blit_text(surface, text, size, (x, y), colour, kind == "head")))
+                y += line
             if kind == "head":
                 y += u * 0.2
         for b in self.buttons():
             b.draw(surface)
+
+    def mini_art(self) -> Any:
+        settings = self.scene.app.settings
+        return art_for(max(24, round(self.u * 2.0)), str(settings.get("palette", "standard")),
+                       bool(settings.get("colour_cue", False)))
+
+    def set_height(self) -> float:
+        """A Set row's band: its mini cards (or its words, if taller) and the gap under them."""
+        words = theme.text_size("Ag", round(self.u * 0.7), True)[1]
+        return max(self.mini_art().size[1], words) + max(3.0, self.u * 0.35)
 
     def draw_set(self, surface: pygame.Surface, value: Any, x: float, y: float, width: float) -> float:
         """A Set as small cards, its words beside them; the next row's top."""
         codes, words = value[0], value[1]
         lit = len(value) < 3 or value[2]
         u = self.u
-        settings = self.scene.app.settings
-        art = art_for(max(24, round(u * 2.0)), str(settings.get("palette", "standard")),
-                      bool(settings.get("colour_cue", False)))
-        cx = x
+        art = self.mini_art()
+        cx, h = x, 0
         for c in codes:
             face = art.face(card(c))
-            surface.blit(face, (round(cx), round(y)))
+            self.drawn.append(("card", surface.blit(face, (round(cx), round(y)))))
             cx += face.get_width() + u * 0.15
-        h = art.size[1]
+            h = max(h, face.get_height())
         colour = theme.MUTED if lit else theme.DIM
         room = width - (cx - x) - u * 0.3
         text = words if theme.text_size(words, round(u * 0.7), True)[0] <= room else words.split(" ", 1)[-1]
-        theme.blit_text(surface, text, round(u * 0.7), (cx + u * 0.3, y + h / 2), colour, True, "midleft")
-        return y + h + u * 0.3
+        self.drawn.append(("text", theme.blit_text(surface, text, round(u * 0.7), (cx + u * 0.3, y + h / 2),
+                                                   colour, True, "midleft")))
+        return y + self.set_height()
 
 
 def move_row(move: str, label: str, kind: str) -> tuple[str, Any]:

@@ -344,6 +344,7 @@ class ReplayScene(Scene):
             theme.paint_background(surface)
             theme.blit_text(surface, self.problem, round(u * 1.1), (w / 2, h * 0.4), theme.MUTED, True, "center")
         if self.game is not None:
+            self.paint_column(surface)
             self.panel.draw(surface)
         bar = self.bar
         pygame.draw.rect(surface, theme.BG_BOTTOM, bar)
@@ -351,6 +352,18 @@ class ReplayScene(Scene):
         self.draw_timeline(surface)
         for b in self.buttons:
             b.draw(surface)
+
+    def paint_column(self, surface: pygame.Surface) -> None:
+        """The felt beside the table, under the analysis (the table's own felt, continued): every pixel of
+        the column is drawn again each frame, so nothing an earlier frame showed stays there."""
+        w, h = surface.get_size()
+        tw, th = self.table_size()
+        column = pygame.Rect(tw, 0, w - tw, th).clip(surface.get_rect())
+        if column.w > 0 and column.h > 0:
+            beside = surface.subsurface(pygame.Rect(0, 0, w, column.h))
+            beside.set_clip(column)
+            theme.paint_background(beside)
+            beside.set_clip(None)
 
     def draw_timeline(self, surface: pygame.Surface) -> None:
         u, r = self.u, self.track

@@ -91,3 +91,45 @@ def test_the_panel_fits_every_window_size(app):
         assert r.panel.rect.left >= tw and r.panel.rect.right <= size[0]
         assert r.panel.go_button.rect.right <= r.panel.rect.right and r.panel.go_button.rect.bottom <= r.bar.top
         step(app, 0.1)
+
+
+def panel_pixels(surface, rect):
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def test_the_panel_is_drawn_whole_and_its_rows_never_overlap(app):
+    s = play_out(sessions.new_session("classic", 12, ["human", "bot:expert"], {"players": 2}, 0.0), pace=8.0)
+    g = keep(app.store.dir, s)
+    r = open_replay(app, g.id)
+    app.resize((800, 600))
+    app.draw()
+
+    def sets_now():
+        return int(r.panel.text().splitlines()[0].split(": ")[1].split()[0])
+
+    for _ in range(len(r.events)):  # to a step that takes the table from 2 Sets to 1 (bounded by the events)
+        before = sets_now()
+        press(app, pygame.K_RIGHT)
+        app.draw()
+        if before == 2 and sets_now() == 1:
+            break
+    assert before == 2 and sets_now() == 1
+    shown = panel_pixels(app.screen, r.panel.rect)
+    fresh = app.screen.copy()
+    fresh.fill((255, 0, 255))  # nothing of an earlier frame: the panel drawn on nothing
+    r.draw(fresh)
+    assert panel_pixels(fresh, r.panel.rect) == shown  # no leftovers of the 2 Sets' frame, nothing shows through
+    tw, th = r.table_size()
+    column = pygame.Rect(tw, 0, 800 - tw, th)
+    assert panel_pixels(fresh, column) == panel_pixels(app.screen, column)  # the felt around it too
+    for size in ((640, 400), (800, 600)):
+        app.resize(size)
+        app.draw()
+        cards = [rect for kind, rect in r.panel.drawn if kind == "card"]
+        texts = [rect for kind, rect in r.panel.drawn if kind == "text"]
+        assert cards and len(texts) > 3
+        for t in texts:
+            assert t.collidelist(cards) == -1, (size, t)  # each row in its own band
+            assert r.panel.rect.contains(t)
+        assert all(a.bottom <= b.top for a, b in zip(texts, texts[1:]) if a.left == b.left)
+        assert max(t.bottom for t in texts) <= r.panel.page_button.rect.top
