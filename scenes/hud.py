@@ -119,12 +119,13 @@ class Hud:
         y = f.top.centery
         if not surface.get_clip().colliderect(f.top.inflate(0, 2 * u)):
             return  # all its words would be clipped away
-        theme.blit_text(surface, title, round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
+        words = theme.blit_text(surface, title, round(u * 1.7), (u * 1.2, y), theme.INK, True, "midleft")
         if tag:
             theme.blit_text(surface, tag, round(u * 1.0), (u * 1.2, y + u * 1.2), theme.INFO, True, "midleft")
-        if clock is not None:
-            theme.blit_text(surface, clock, round(u * 2.0), (f.board.centerx, y),
-                            theme.BAD if urgent else theme.INK, True, "center")
+        if clock is not None:  # over the board's middle, or just after the title where the board is narrow
+            half = theme.text_size(clock, round(u * 2.0), True)[0] / 2
+            x = max(f.board.centerx, words.right + u + half)
+            theme.blit_text(surface, clock, round(u * 2.0), (x, y), theme.BAD if urgent else theme.INK, True, "center")
 
     def draw_deck(self, surface: pygame.Surface, frame: Frame, n: int, palette: str) -> None:
         """The deck's backs (a few, by how many cards are left) and its count."""

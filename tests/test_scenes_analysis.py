@@ -133,3 +133,29 @@ def test_the_panel_is_drawn_whole_and_its_rows_never_overlap(app):
             assert r.panel.rect.contains(t)
         assert all(a.bottom <= b.top for a, b in zip(texts, texts[1:]) if a.left == b.left)
         assert max(t.bottom for t in texts) <= r.panel.page_button.rect.top
+
+
+def test_the_clock_never_runs_into_the_title_beside_the_panel(app, monkeypatch):
+    """Beside the panel the board is narrow: at 640x400 "Mag's Solitaire" reached past the board's middle,
+    where the clock stood; the clock now starts after the title."""
+    par = Mags(seed=7).deal_par()
+    assert par is not None
+    g = keep(app.store.dir, solo("mags", 7, par.line[:4] + ["end"]))
+    open_replay(app, g.id)
+    import sprites.theme as theme
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.blit_text
+
+    def noting(surface, s, *a, **k):
+        drawn.append((s, real(surface, s, *a, **k)))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(theme, "blit_text", noting)
+    for size in ((640, 400), (800, 600), (1280, 720)):
+        app.resize(size)
+        drawn.clear()
+        app.draw()
+        title = next(rect for s, rect in drawn if s == Mags.TITLE)
+        clock = next(rect for s, rect in drawn if s.count(":") == 1 and s.replace(":", "").isdigit())
+        assert not title.colliderect(clock), size
