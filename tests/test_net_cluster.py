@@ -7,10 +7,11 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
-from net_driver import WAIT, free_port, next_of, serving, take_a_set, until
+from net_driver import WAIT, free_port, kill, next_of, serving, take_a_set, until
 from redis_driver import redis_binary, redis_server
 
 from game.net.client import Client, RemoteSession, public_games
@@ -96,6 +97,66 @@ def test_a_room_made_through_one_process_is_joined_through_another_and_played_to
     assert sorted(b.servers) == sorted(url(p) for p, _ in (three["B"], three["C"]))  # where to come back
     a.close()
     b.close()
+
+
+def answers(c: Client, wanted: dict, seen: list) -> dict:
+    """The messages that settle each of ``wanted`` (a name: a test on a message), waited for at most WAIT s."""
+    found: dict = {}
+    end = time.monotonic() + WAIT
+    while len(found) < len(wanted) and time.monotonic() < end:
+        m = c.get(0.2)
+        if m is None:
+            continue
+        seen.append(m)
+        found.update({name: m for name, test in wanted.items() if name not in found and test(m)})
+    assert len(found) == len(wanted), (sorted(found), seen)
+    return found
+
+
+def test_messages_sent_while_a_seat_is_taken_back_through_another_process_never_unseat(three):
+    (pa, _), (pb, _) = three["A"], three["B"]
+    a, b, ra, rb = game_through(pa, pa)
+    code, token = b.room, b.token
+    kill(b)  # Bob's window dies; his seat is taken back through B, which answers ``moved`` (A owns the room)
+    until([ra], lambda: 1 in ra.away())
+    c = Client("127.0.0.1", pb, room=code, token=token, name="Bob", code=code)
+    c.send({"type": "start"})  # said before the seat is back: the host's, so refused once seated
+    seen: list = []
+    next_of(c, "status", seen=seen)  # connected to B: the rejoin went out, ``moved`` is to come
+    c.send({"type": "act", "action": "call", "id": 1, "seen": len(rb.events)})  # before ``joined``
+    joined = next_of(c, "joined", seen=seen)
+    assert (joined["room"], joined["seat"], joined["token"]) == (code, 1, token) and c.at == url(pa)
+    got = answers(c, {
+        "start": lambda m: m["type"] in ("refused", "error") and m.get("answers") == "start",
+        "act": lambda m: (m["type"] in ("refused", "error") and m.get("answers") == "act" and m.get("id") == 1)
+        or (m["type"] == "event" and m.get("seat") == 1 and " call" in m.get("move", "")),
+    }, seen)
+    assert "host" in got["start"]["why"]
+    assert got["act"]["type"] == "event" or "join a room first" not in got["act"]["why"]
+    assert not [m for m in seen if m["type"] in ("left", "moved") or m.get("local")]
+    assert (c.room, c.token, c.seat, c.connected) == (code, token, 1, True)  # still seated
+    until([ra], lambda: 1 not in ra.away())  # the others see Bob back
+    c.close()
+    a.close()
+
+
+def test_a_message_sent_right_after_a_join_through_another_process_waits_for_the_seat(three):
+    (pa, _), (pb, _) = three["A"], three["B"]
+    a = Client("127.0.0.1", pa)
+    a.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+    code = next_of(a, "joined")["room"]
+    c = Client("127.0.0.1", pb, code=code)
+    c.send({"type": "join", "room": code, "name": "Cy"})
+    c.send({"type": "public", "on": True})  # the host's: refused once seated, never "join a room first"
+    seen: list = []
+    joined = next_of(c, "joined", seen=seen)
+    assert (joined["room"], joined["seat"], c.at) == (code, 1, url(pa))
+    assert not [m for m in seen if m["type"] in ("error", "refused")]  # nothing answered before the seat
+    got = answers(c, {"public": lambda m: m["type"] in ("refused", "error") and m.get("answers") == "public"},
+                  seen)
+    assert "host" in got["public"]["why"] and (c.room, c.seat) == (code, 1)
+    c.close()
+    a.close()
 
 
 def test_an_unknown_code_is_unknown_through_every_process(three):

@@ -49,6 +49,19 @@ def test_a_message_in_pieces_and_the_whole_one_after_it_are_answered_in_the_orde
     assert whys[1:] == ["join a room first (create, join or rejoin)"] * 2
 
 
+def test_an_error_names_the_message_it_answers_and_its_id(server):
+    with connect(f"ws://127.0.0.1:{server.port}") as ws:
+        ws.send(json.dumps({"type": "act", "action": "call", "id": 7, "seen": 0}))  # in no room yet
+        ws.send(json.dumps({"type": "setup", "mode": "classic"}))
+        ws.send(json.dumps({"type": "rejoin", "room": "K7M29QXD", "token": "x" * 32}))
+        ws.send("not JSON")
+        got = [json.loads(ws.recv(timeout=20)) for _ in range(4)]
+    assert [(m["type"], m.get("answers"), m.get("id")) for m in got] == [
+        ("error", "act", 7), ("error", "setup", None), ("error", "rejoin", None), ("error", None, None)]
+    assert got[0]["why"] == got[1]["why"] == "join a room first (create, join or rejoin)"
+    assert "no room K7M2-9QXD" in got[2]["why"] and got[3]["why"] == "not JSON"
+
+
 def test_whole_messages_are_answered_in_the_order_they_came(server):
     with connect(f"ws://127.0.0.1:{server.port}") as ws:
         for kind in ("one", "two", "three", "four"):

@@ -20,6 +20,9 @@ When the owner cannot be reached any more, the client tries the address it was f
 given, then the other processes its ``joined`` named, until one seats it again (the
 room taken over).  The connection's path names the room (``/room/CODE``), for a balancer
 that hashes it.
+While a create/join/rejoin/watch waits for its answer, anything else the window says is
+held back (``MAX_HELD``) and sent, in order, once ``joined``/``watching`` comes; only an
+error that answers the create/join/rejoin/watch (its ``answers``) is taken as its answer.
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
@@ -46,7 +49,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from ..variants.deck import Revealed
-from .protocol import commitment, dump
+from .protocol import answering, commitment, dump
 from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
@@ -57,6 +60,8 @@ MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 TRY_LATER = 1013  # the close code of a server past one of its limits (``game.net.server``)
 MAX_HOPS = 4  # ``moved`` answers followed in a row (then it waits, as after a failed try)
 MAX_URL = 200  # characters of an address a ``moved`` or ``joined`` may name
+MAX_HELD = 64  # messages held back while a seat (or a spectator's place) is being taken
+ENTERING = ("create", "join", "rejoin", "watch")  # what takes a place in a room (answered ``joined``/``watching``)
 WATCHING = "You are watching this game: spectators do not play"
 
 
@@ -89,6 +94,7 @@ class Client:
         self.closed = False
         self.ws: Any = None
         self.pending: list[str] = []  # said before the connection was open
+        self.held: list[str] = []  # said while a place in the room was being taken: sent once it is
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, daemon=True, name="room-client")
         self.thread.start()
@@ -143,7 +149,38 @@ class Client:
             else:
                 self.pending.append(text)
             return
+        if self.hold(text, kind):
+            return
         self.loop.create_task(self._write(self.ws, text))
+
+    def entering(self) -> bool:
+        """Is a place in a room being taken (a create, join, rejoin or watch sent and not answered yet,
+        maybe followed to another process by ``moved``)?"""
+        return self.rejoining or self.asked is not None
+
+    def hold(self, text: str, kind: Any) -> bool:
+        """While a place is being taken, anything else waits for it (a process where this connection is in
+        no room would refuse it, and a ``moved`` takes the connection elsewhere): True when ``text`` waits
+        (or, past ``MAX_HELD``, is dropped with a message saying so)."""
+        if kind in ENTERING or kind in ("list", "leave") or not self.entering():
+            return False
+        if len(self.held) < MAX_HELD:
+            self.held.append(text)
+        else:
+            self.inbox.put({"type": "error", "why": "still joining the room: that was not sent", "local": True,
+                            **answering(text)})
+        return True
+
+    def release(self, send: bool) -> None:
+        """The place is taken (``send``: what waited goes now, in order) or refused (it is dropped)."""
+        held, self.held = self.held, []
+        if send and held and self.ws is not None:
+            self.loop.create_task(self._write_all(self.ws, held))
+
+    async def _write_all(self, ws: Any, texts: list[str]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            for text in texts:
+                await ws.send(text)
 
     async def _write(self, ws: Any, text: str) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -190,9 +227,10 @@ class Client:
                     elif self.watching and self.room is not None:  # a spectator watches again
                         self.rejoining = True
                         await ws.send(dump({"type": "watch", "room": self.room}))
-                    for text in self.pending:
-                        await ws.send(text)
-                    self.pending.clear()
+                    pending, self.pending = self.pending, []
+                    for text in pending:  # a create/join/watch said again goes; the rest waits for its answer
+                        if not self.hold(text, json.loads(text).get("type")):
+                            await ws.send(text)
                     async for message in ws:
                         self._received(message)
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
@@ -246,6 +284,7 @@ class Client:
             if self.watching:
                 self.token, self.seat = None, -1
             self.code, self.hops, self.asked = self.room, 0, None
+            self.release(True)
             servers = msg.get("servers")
             if isinstance(servers, list):
                 self.servers = [u for u in servers[:8] if isinstance(u, str) and u.startswith(("ws://", "wss://"))
@@ -262,10 +301,16 @@ class Client:
             self.seat = msg.get("seat", self.seat)
         elif kind == "left":
             self._lose()
-        elif kind == "error" and self.rejoining:  # the answer to the rejoin: the room or the seat is gone
-            self.rejoining = False
-            self._lose()
-            msg["local"] = True  # nothing more will come from this room
+        elif self.entering() and (kind == "error" and msg.get("answers") in (None, *ENTERING)
+                                  or kind == "refused" and msg.get("answers") in ENTERING):
+            # the answer to the create/join/rejoin/watch (an error that names no message: nothing else was
+            # sent meanwhile); an answer to anything else (an act, a setup…) leaves the seat alone
+            self.asked = None
+            self.release(False)
+            if self.rejoining:  # the room or the seat is gone
+                self.rejoining = False
+                self._lose()
+                msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
 
     def move(self, msg: dict[str, Any]) -> None:
@@ -281,6 +326,7 @@ class Client:
                 self.inbox.put({"type": "error", "why": "the room's server cannot be found: try again",
                                 "local": True})
                 self.asked = None
+                self.release(False)
         else:
             self.at = url.rstrip("/")
             self.moving = True

@@ -27,6 +27,9 @@ Server to client: ``joined``, ``state``, ``event``, ``refused``, ``error``, ``ov
 each seat's name as that game was played; sent on every change, and the moment a member's
 connection closes), ``left`` (the seat is gone: after ``leave``, or when the room is closed),
 ``watching`` (the answer to ``watch``: ``room``, ``code``) and ``games`` (the answer to ``list``).
+An ``error`` or ``refused`` that answers a message names it: ``answers`` (its type) and its ``id``
+when it had one (``answering``); one that answers nothing (the seat taken up on another connection,
+the room closed) has no ``answers``.
 A ``join`` while a game is under way is answered with an ``error`` that also names the room in
 ``watch`` (the game may be watched now, the seat taken when it is over)::
 
@@ -355,6 +358,31 @@ def parse(text: Any) -> dict[str, Any]:
             out[name] = check(msg[name])
         except ProtocolError as e:
             raise ProtocolError(f"{kind}: field {name!r}: {e}") from None
+    return out
+
+
+def answering(text: Any) -> dict[str, Any]:
+    """What an ``error`` (or ``refused``) names of the message it answers: ``answers``, that message's type,
+    and its ``id`` when it had one (read as far as the text allows: nothing when it is not a message).
+    A client that sent several messages knows by it which one failed.
+
+    >>> answering('{"type": "act", "action": "call", "id": 7}')
+    {'answers': 'act', 'id': 7}
+    >>> answering('{"type": "nonsense"}'), answering("not JSON")
+    ({}, {})
+    """
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return {}
+    try:
+        msg = json.loads(text)
+    except (ValueError, RecursionError):
+        return {}
+    if not isinstance(msg, dict) or msg.get("type") not in MESSAGES:
+        return {}
+    out: dict[str, Any] = {"answers": msg["type"]}
+    n = msg.get("id")
+    if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2**53:
+        out["id"] = n
     return out
 
 

@@ -48,7 +48,7 @@ from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode
 from websockets.protocol import Event, State
 
 from ..errors import IllegalMove
-from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, dump, new_code, parse, show_code
+from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, answering, dump, new_code, parse, show_code
 from .room import Room
 from .roomlog import FILE as LOG_FILE
 from .roomlog import RoomLog
@@ -543,16 +543,18 @@ class Server:
         (``Cluster.route``); True when it was answered there."""
         assert self.cluster is not None
         if not conn.allow(self.now(), self.rate, self.burst):
-            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second"})
+            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second",
+                              **answering(text)})
             return True
         try:
             answered = await self.cluster.route(conn, text)
         except ProtocolError as e:
-            self.reply(conn, {"type": "error", "why": str(e)})
+            self.reply(conn, {"type": "error", "why": str(e), **answering(text)})
             return True
         except Exception as e:  # Redis away: the message is refused, the connection stays
             log.warning("the directory did not answer: %s", e)
-            self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again"})
+            self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again",
+                              **answering(text)})
             return True
         conn.tokens += 1.0  # counted once: on_message takes it again
         return answered
@@ -569,7 +571,7 @@ class Server:
             self.on_message(conn, text)
         except Exception:  # the last line of defence: one bad message never ends the server
             log.exception("message from %s failed", conn.ws.remote_address)
-            self.reply(conn, {"type": "error", "why": "the server could not handle that message"})
+            self.reply(conn, {"type": "error", "why": "the server could not handle that message", **answering(text)})
 
     def gone(self, conn: Conn) -> None:
         room = conn.room
@@ -615,7 +617,8 @@ class Server:
     def on_message(self, conn: Conn, text: Any) -> None:
         now = self.now()
         if not conn.allow(now, self.rate, self.burst):
-            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second"})
+            self.reply(conn, {"type": "error", "why": f"too many messages: at most {self.rate:g} a second",
+                              **answering(text)})
             return
         try:
             msg = parse(text)
@@ -626,9 +629,9 @@ class Server:
                 self.touched[conn.room.code] = now
             getattr(self, "on_" + msg["type"])(conn, msg, now)
         except ProtocolError as e:
-            self.reply(conn, {"type": "error", "why": str(e)})
+            self.reply(conn, {"type": "error", "why": str(e), **answering(text)})
         except IllegalMove as e:
-            self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": str(e)})
+            self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": str(e), "answers": msg["type"]})
 
     def member(self, conn: Conn) -> Room:
         if conn.room is None:
@@ -773,7 +776,7 @@ class Server:
     def on_join(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.room_to_enter(conn, msg, now)
         if room.playing:  # no seat to take now; the game may be watched (the client offers Watch)
-            self.reply(conn, {"type": "error", "watch": room.code,
+            self.reply(conn, {"type": "error", "watch": room.code, "answers": "join",
                               "why": "a game is under way in this room: watch it, or join when it is over"})
             return
         seat, token = room.add_person(msg["name"])
@@ -871,7 +874,7 @@ class Server:
     def refuse_watcher(self, conn: Conn, msg: dict[str, Any]) -> None:
         what = self.NOT_FOR_WATCHERS.get(msg["type"], "do that")
         why = f"you are watching: a spectator cannot {what}"
-        self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": why})
+        self.reply(conn, {"type": "refused", "id": msg.get("id"), "why": why, "answers": msg["type"]})
 
     def on_watch(self, conn: Conn, msg: dict[str, Any], now: float) -> None:
         room = self.room_to_enter(conn, msg, now)
