@@ -10,8 +10,9 @@ from scenes.replay import ReplayScene
 from scenes.results import ResultsScene
 
 
-def test_an_online_game_is_kept_from_the_events_the_window_received(online):  # noqa: F811
-    app = online
+def host_and_play_to_the_end(app):
+    """Host a Classic room from the online screen, start it and take Sets until it is over; the remote
+    session, once the results show."""
     press(app, pygame.K_h, "h", pygame.KMOD_CTRL)
     lobby = top(app)
     step_until(app, lambda: lobby.lobby is not None and lobby.hosting)
@@ -36,6 +37,12 @@ def test_an_online_game_is_kept_from_the_events_the_window_received(online):  # 
         step_until(app, lambda b=before: len(rs.events) > b and scene.link.seen == len(rs.events))
     assert rs.over
     step_until(app, lambda: isinstance(top(app), ResultsScene))
+    return rs
+
+
+def test_an_online_game_is_kept_from_the_events_the_window_received(online):  # noqa: F811
+    app = online
+    rs = host_and_play_to_the_end(app)
     games = app.history.games()
     assert len(games) == 1 and top(app).data["archived"] == games[0].id
     g = app.history.get(games[0].id)
