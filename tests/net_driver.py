@@ -110,9 +110,9 @@ def take_a_set(rs: RemoteSession, turns: bool = True) -> None:
     # a replica loaded afresh (a reconnection) asks again: the replica itself is kept and compared, not its
     # id(), which a later replica may take over once an earlier one is freed (it then never asked again)
     asked = getattr(rs, "_asked", None)
-    if asked is not None and asked[0] == len(rs.events) and asked[1] is rs.replica:
-        return  # one try per position: wait for the answer
-    rs._asked = (len(rs.events), rs.replica)
+    if asked is not None and asked[0] == (len(rs.events), rs.unanswered) and asked[1] is rs.replica:
+        return  # one try per position (and again after a refusal or a "too many messages"): wait for the answer
+    rs._asked = ((len(rs.events), rs.unanswered), rs.replica)
     moves = [m.split(" ", 1)[1] for m in rs.game.legal_moves() if m.startswith(me + " set")]
     if moves:
         rs.act(rs.seat, moves[0], time.monotonic())

@@ -118,9 +118,11 @@ def flip_from_memory(rs: RemoteSession) -> None:
     g = rs.game
     if rs.over or (g.up and g.turner != rs.players[rs.seat]) or (rs.caller not in (None, rs.players[rs.seat])):
         return
-    position = (len(rs.events), id(rs.replica))
-    if getattr(rs, "_asked", None) == position or (rs.events and rs.events[-1].split()[1:2] == ["call"]):
-        return  # one try per position; a call's flip is on its way
+    asked = getattr(rs, "_asked", None)
+    if asked is not None and asked[0] == (len(rs.events), rs.unanswered) and asked[1] is rs.replica:
+        return  # one try per position (and again after a refusal: a flip sent too fast is dropped)
+    if rs.events and rs.events[-1].split()[1:2] == ["call"]:
+        return  # a call's flip is on its way
     table = list(g.table)
     known = [c for c in table if not is_hidden(c)]
     down = [i for i, c in enumerate(table) if c not in g.up]
@@ -139,7 +141,7 @@ def flip_from_memory(rs: RemoteSession) -> None:
     else:
         unknown = [i for i in down if is_hidden(table[i])]
         place = (unknown or down)[0]
-    rs._asked = position
+    rs._asked = ((len(rs.events), rs.unanswered), rs.replica)
     rs.act(rs.seat, f"flip #{place}", time.monotonic())
 
 

@@ -94,3 +94,23 @@ def test_over_the_network_a_stale_pick_is_refused_with_a_reason_and_both_windows
         b.close()
     finally:
         st.stop()
+
+
+def test_a_call_the_server_answers_with_an_error_is_not_shown_as_ours_and_is_counted():
+    st = ServerThread("127.0.0.1", 0)
+    try:
+        a = open_room(st.port, "Ann", seed=5)
+        join(st.port, a.room, "Bob")
+        a.send({"type": "start"})
+        ra = RemoteSession(a, next_of(a, "state"))
+        ra.act(0, "call", 0.0)
+        assert ra.caller == "P1" and ra.guess is not None and ra.unanswered == 0
+        # as the server answers a message past its rate ("too many messages"): the call was never taken
+        ra.take({"type": "error", "why": "too many messages: at most 20 a second", "answers": "act",
+                 "id": ra.guess}, 0.1)
+        assert ra.caller is None and ra.guess is None and ra.unanswered == 1
+        assert ra.take_messages() == ["too many messages: at most 20 a second"]
+        ra.take({"type": "error", "why": "not JSON"}, 0.2)  # an error that answers no action of ours
+        assert ra.unanswered == 1
+    finally:
+        st.stop()

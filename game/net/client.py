@@ -420,6 +420,7 @@ class RemoteSession:
         self.names = list(state.get("names", []))
         self.room = state.get("room")
         self.guess: int | None = None  # the id of a call shown before the server took it
+        self.unanswered = 0  # actions of ours the server did not take (refused, or an error answered them)
 
     def __getattr__(self, name: str) -> Any:
         if name == "replica":
@@ -471,13 +472,13 @@ class RemoteSession:
         elif kind == "over":
             self.final = msg.get("result")
             self.check_deal(msg.get("seed"), msg.get("salt"))
-        elif kind == "refused":
-            self.messages.append(str(msg.get("why", "refused")))
+        elif kind == "refused" or kind == "error":
+            self.messages.append(str(msg.get("why", kind)))
+            if kind == "refused" or msg.get("answers") == "act":
+                self.unanswered += 1
             if msg.get("id") == self.guess and self.replica.caller == self.replica.players[self.seat]:
-                self.replica.caller = None  # our call was not taken (someone called first)
+                self.replica.caller = None  # our call was not taken (someone called first, or too fast)
                 self.guess = None
-        elif kind == "error":
-            self.messages.append(str(msg.get("why", "error")))
         elif kind == "lobby":
             self.lobby = msg
             self.audience = int(msg.get("spectators") or 0)
