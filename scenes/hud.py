@@ -102,7 +102,7 @@ class Hud:
 
     def toast_key(self) -> tuple:
         t = self.toast
-        return (t.s, t.visible, round(min(1.0, (t.life - t.t) / 0.4) * 20) if t.visible else 0)
+        return (t.s, t.visible, t.fade() if t.visible else 0)
 
     def regions(self, frame: Frame, deck_w: float, top: Any, side: Any, deck: Any,
                 buttons: list[Button]) -> list[tuple[pygame.Rect, Any]]:

@@ -247,8 +247,9 @@ class Pads:
     # ----- what the ring visits ---------------------------------------------------------
     @staticmethod
     def targets(scene: Any) -> list[pygame.Rect]:
-        """The places a pad's ring can be on in ``scene``: none for a menu-like screen."""
-        if scene is None:
+        """The places a pad's ring can be on in ``scene``: none for a menu-like screen, nor for a demo (its
+        buttons arrive as keys, and any of them leaves it)."""
+        if scene is None or getattr(scene, "demo", False):
             return []
         if hasattr(scene, "pad_targets"):
             return [pygame.Rect(r) for r in scene.pad_targets()]

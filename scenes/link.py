@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pygame
+
 from game import session as sessions
 from game import variants
 from game.codes import deal_code
@@ -28,6 +30,10 @@ from sprites import theme
 from .tally import count_play
 
 END_PAUSE = 1.3  # seconds the finished table stays before the results
+DEMO_HINT = "Demo: any key or click for the menu"
+#: keys a demo lets through: a modifier alone, the rules (F1; F11 is the window's)
+DEMO_KEEPS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+              pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK, pygame.K_F1, pygame.K_F11)
 REPLAY_STEP = 0.9  # seconds between replayed moves that carry no time
 
 
@@ -257,6 +263,20 @@ class SessionLink:
             return bot_name(s.seats[i], i + 1 if len(same) > 1 else None)
         humans = [q for q in s.players if s.kind(q) != "bot"]
         return "You" if len(humans) == 1 and p == humans[0] else p
+
+    def demo_input(self, e: pygame.event.Event) -> bool:
+        """A demo asks nothing of the one watching: any key (but F1, the rules), a click anywhere but the top
+        bar's buttons, or a pad's button (they arrive as keys: a demo offers the pad's ring nothing) goes back
+        to the menu.  True when ``e`` did; False outside a demo."""
+        scene = self.scene
+        if not scene.demo:
+            return False
+        leave = (e.type == pygame.KEYDOWN and e.key not in DEMO_KEEPS) or (
+            e.type == pygame.MOUSEBUTTONDOWN and e.button in (1, 2, 3)
+            and not any(b.rect.collidepoint(e.pos) for b in scene.top_buttons))
+        if leave:
+            scene.app.manager.switch("menu", {})
+        return leave
 
     def leave_replay(self) -> None:
         res = self.scene.data.get("results", {"mode": self.scene.mode})

@@ -32,7 +32,7 @@ from .base import Scene
 from .board import TableBoard
 from .effects import Effects
 from .hud import Hud, cover_data, key_matches
-from .link import SessionLink
+from .link import DEMO_HINT, SessionLink
 from .modes import MODES
 from .redraw import ArtWarmer, RedrawTracker
 from .tally import play_title
@@ -88,8 +88,8 @@ class TableScene(Scene):
         tutorial, seen = variants.game_class(self.mode).TUTORIAL, self.app.settings.get("tutorial_seen") or {}
         if tutorial != BASICS and not (self.demo or self.replaying or self.online or seen.get(self.mode)):
             self.app.manager.push(tutorial, {"overlay": True, "mode": self.mode})  # the mode's first-play pages
-        if self.replaying:
-            self.toast.show("Replay — Esc to stop", theme.INFO, 4.0)
+        if self.replaying or self.demo:
+            self.toast.show("Replay — Esc to stop" if self.replaying else DEMO_HINT, theme.INFO, 4.0)
         elif not self.demo and not self.online and self.v.get("features", 4) == 4 and \
                 not seen.get("basics"):  # (Junior's cards have 3)
             self.app.manager.push(BASICS, {"overlay": True})  # first play: what a Set is, over the mode's pages
@@ -196,7 +196,7 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle_event(self, e: pygame.event.Event) -> bool:
-        return self.board.handle_event(e) or refuse_input(self, e)  # a spectator is told, not ignored
+        return self.link.demo_input(e) or self.board.handle_event(e) or refuse_input(self, e)  # spectators: told
 
     def handle_key(self, e: pygame.event.Event) -> bool:
         return self.board.handle_key(e)

@@ -133,6 +133,8 @@ class TwentyScene(TableScene):
         return super().locked or self.bot_move is not None or self.interlude is not None
 
     def handle_event(self, e: pygame.event.Event) -> bool:
+        if self.link.demo_input(e):
+            return True
         if self.interlude is not None and e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 \
                 and not any(b.rect.collidepoint(e.pos) for b in self.top_buttons):
             self.end_interlude()
@@ -270,7 +272,7 @@ class TwentyScene(TableScene):
             self.discard_top = max(m.cards)
             self.said[who] = ["SET!", 1.2]
             gone = len(last.get("from_hand", []))
-            self.float_text(f"−{plural(gone, 'card')}" if gone else "SET", at, theme.GOOD)
+            self.float_text(f"−{plural(gone, 'card')}" if gone else "SET", at, theme.GOOD, self.view.seat_area(who))
             self.app.sound("megaset" if k == 4 else "set")
             if k == 4:
                 self.burst(self.set_center(m.cards))
@@ -282,7 +284,8 @@ class TwentyScene(TableScene):
             self.shake(list(m.cards), None if who in self.humans else "")
             if who not in self.humans:
                 self.toast.show(f"{self.seat_name(who)} called a wrong Set", theme.INFO)
-            self.float_text("+1 card" if last.get("penalty") else "no penalty at 9", at, theme.BAD)
+            self.float_text("+1 card" if last.get("penalty") else "no penalty at 9", at, theme.BAD,
+                            self.view.seat_area(who))
             self.sync(delay=0.45)
         elif m.verb == "draw":
             self.said[who] = ["draws", 1.0]
@@ -366,10 +369,13 @@ class TwentyScene(TableScene):
             self.link.pump()
 
     def demo_done(self) -> bool:
-        """Has the demo shown enough: 4:00 of play, or ``DEMO_BREAK`` seconds of play since the first hand
-        won whose break reaches 1:00 (the game's own times: the session holds the next deal meanwhile)."""
+        return self.clock >= self.demo_ends_at()
+
+    def demo_ends_at(self) -> float:
+        """When the demo has shown enough: at 4:00 of play, or ``DEMO_BREAK`` seconds of play after the first
+        hand won whose break reaches 1:00 (the game's own times: the session holds the next deal meanwhile)."""
         won = [r[3] for r in self.game.results if r[3] is not None and r[3] + DEMO_BREAK >= DEMO_END[0]]
-        return self.clock >= DEMO_END[1] or bool(won) and self.clock >= won[0] + DEMO_BREAK
+        return min(DEMO_END[1], won[0] + DEMO_BREAK) if won else DEMO_END[1]
 
     @property
     def animating(self) -> bool:
@@ -378,7 +384,7 @@ class TwentyScene(TableScene):
     def hud_key(self) -> tuple:
         said = tuple((p, w) for p, (w, _t) in sorted(self.said.items()))
         return super().hud_key() + (self.art().w, self.caller, round(self.call_left * 10) if self.caller else 0, said,
-                                    self.bot_move, self.interlude is not None, self.discard_top)
+                                    self.bot_move, self.view.footer(), self.discard_top)
 
     def regions(self) -> list[tuple[pygame.Rect, Any]]:
         """As the table's, with the toast strip the window's full width (a long toast may pass the board)."""

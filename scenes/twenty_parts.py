@@ -7,6 +7,7 @@ changes it.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -18,36 +19,80 @@ from sprites.cardart import art_for
 from sprites.hud import ring
 
 from .classic import CALL_KEY_NAMES, PLAYER_COLORS
+from .link import DEMO_HINT
 from .twenty_layout import MAX_HAND, TABLE_KEYS, hand_keys
 
+BOX_UNITS = 12.5  # the box between hands is this many units high, and 1.6 more per other player
+SHADOW = 0.8  # units its shadow adds round it
 
-def draw_interlude(surface: pygame.Surface, rect: pygame.Rect, u: float, info: dict[str, Any],
-                   name, colors) -> None:
-    """The box between hands: who won the hand, the cards left in the others' hands, the totals."""
-    box = pygame.Rect(0, 0, round(min(rect.w * 0.9, u * 34)), round(u * (12.5 + 1.6 * len(info["left"]))))
-    box.center = rect.center
-    theme.panel(surface, box.inflate(u, u), round(u * 1.2), (0, 0, 0, 90), (0, 0, 0, 0))
+
+def interlude_box(layout: Any, board: pygame.Rect, n_left: int) -> tuple[pygame.Rect, float]:
+    """Where the box between hands goes, and the unit its text is drawn in.
+
+    It lies over the table and the deck and discard piles, their labels covered whole, and leaves alone the
+    label of the cards below and the names at the top of the seat boxes above: it rises over the other
+    players' cards only as far as it must, and where even that is too low its text is drawn smaller."""
+    u = layout.unit
+    need = (BOX_UNITS + 1.6 * n_left) * u
+    bottom = layout.hand_label.top - u * (SHADOW / 2 + 0.2)
+    top = layout.table_top - u * 0.4
+    if bottom - top < need and layout.boxes:
+        highest = min(b.top for b in layout.boxes.values()) + u * (2.0 + SHADOW / 2)  # under the names
+        top = max(highest, min(top, bottom - need))
+    k = min(1.0, (bottom - top) / need)
+    pile = max(layout.big_w / 2, u * 3.6) + u * 0.6  # a pile and its label ("discard 12")
+    half = max(u * 17 * k, layout.discard_pos[0] + pile - board.centerx, board.centerx - layout.deck_pos[0] + pile)
+    half = min(half, board.w / 2 - u * SHADOW / 2)
+    return pygame.Rect(round(board.centerx - half), round(top), round(half * 2), round(bottom - top)), u * k
+
+
+def fitted(surface: pygame.Surface, s: str, size: float, pos, colour, width: float) -> None:
+    """One centred line of text, drawn smaller if it would be wider than ``width``."""
+    size = round(size)
+    while size > 8 and theme.text_size(s, size, True)[0] > width:
+        size -= 1
+    theme.blit_text(surface, s, size, pos, colour, True, "center")
+
+
+def interlude_footer(scene: Any) -> str:
+    """The box's last line: who deals next and how to go on; in a demo, which asks nothing, when the next
+    hand comes ("Next hand in 3…") or its results."""
+    info = scene.interlude
+    dealer = scene.seat_name(info["dealer"])
+    nxt = "Game over" if info["over"] else f"Next hand: {dealer} deal{'' if dealer == 'You' else 's'}"
+    if not scene.demo:
+        return f"{nxt} · Space or click to go on"
+    left = info["t"] if info["over"] else min(info["t"], scene.session.view()["hold"])
+    ends = scene.demo_ends_at() - scene.clock
+    if info["over"] or ends <= left:
+        return f"Results in {max(1, math.ceil(min(left, ends) - 1e-6))}…"
+    return f"Next hand in {max(1, math.ceil(left - 1e-6))}… · {dealer} deal{'' if dealer == 'You' else 's'}"
+
+
+def draw_interlude(surface: pygame.Surface, layout: Any, board: pygame.Rect, info: dict[str, Any],
+                   name, colors, footer: str) -> None:
+    """The box between hands (``interlude_box``): who won the hand, the cards left in the others' hands, the
+    totals, and ``footer``."""
+    box, u = interlude_box(layout, board, len(info["left"]))
+    theme.panel(surface, box.inflate(layout.unit * SHADOW, layout.unit * SHADOW), round(u * 1.2), (0, 0, 0, 90),
+                (0, 0, 0, 0))
     pygame.draw.rect(surface, (22, 36, 60), box, border_radius=round(u))
     pygame.draw.rect(surface, colors[int(info["player"][1:]) - 1], box, width=3, border_radius=round(u))
-    x, y = box.centerx, box.top + u * 2.2
-    theme.blit_text(surface, f"HAND {info['hand']}", round(u * 0.9), (x, y - u * 1.0), theme.MUTED, True, "center")
-    theme.blit_text(surface, f"{name(info['player'])} {'win' if name(info['player']) == 'You' else 'wins'} the hand!",
-                    round(u * 2.0), (x, y + u * 0.8), theme.ACCENT, True, "center")
-    pts = info["gain"]
-    theme.blit_text(surface, f"+{plural(pts, 'point')}", round(u * 2.6), (x, y + u * 3.4), theme.GOOD,
-                    True, "center")
+    width = box.w - u * 2
+    x = box.centerx
+    top = box.top + (box.h - (BOX_UNITS + 1.6 * len(info["left"])) * u) / 2  # the text in the middle
+    y = top + u * 2.2
+    fitted(surface, f"HAND {info['hand']}", u * 0.9, (x, y - u * 1.0), theme.MUTED, width)
+    fitted(surface, f"{name(info['player'])} {'win' if name(info['player']) == 'You' else 'wins'} the hand!",
+           u * 2.0, (x, y + u * 0.8), theme.ACCENT, width)
+    fitted(surface, f"+{plural(info['gain'], 'point')}", u * 2.6, (x, y + u * 3.4), theme.GOOD, width)
     y += u * 5.6
     for p, n in info["left"]:
-        theme.blit_text(surface, f"{name(p)}: {plural(n, 'card')} left", round(u * 1.1), (x, y),
-                        theme.INK, True, "center")
+        fitted(surface, f"{name(p)}: {plural(n, 'card')} left", u * 1.1, (x, y), theme.INK, width)
         y += u * 1.6
     totals = "   ".join(f"{name(p)} {s}" for p, s in info["scores"].items())
-    theme.blit_text(surface, f"{totals}   (to {info['target']})", round(u * 1.1), (x, y + u * 0.4), theme.MUTED,
-                    True, "center")
-    dealer = name(info["dealer"])
-    nxt = "Game over" if info["over"] else f"Next hand: {dealer} deal{'' if dealer == 'You' else 's'}"
-    theme.blit_text(surface, f"{nxt} · Space or click to go on", round(u * 0.95), (x, box.bottom - u * 1.4),
-                    theme.DIM, True, "center")
+    fitted(surface, f"{totals}   (to {info['target']})", u * 1.1, (x, y + u * 0.4), theme.MUTED, width)
+    fitted(surface, footer, u * 0.95, (x, y + u * 3.3), theme.DIM, width)
 
 
 class TwentyView:
@@ -58,6 +103,10 @@ class TwentyView:
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
+
+    def footer(self) -> str | None:
+        """The last line of the box between hands (None without one)."""
+        return interlude_footer(self.scene) if self.scene.interlude is not None else None
 
     def art(self, n: int | None = None):
         s = self.scene.app.settings
@@ -140,6 +189,13 @@ class TwentyView:
         box = lay.boxes[p]
         return box.centerx, box.top + lay.unit * 1.1
 
+    def seat_area(self, p: str) -> pygame.Rect:
+        """Where ``p``'s floating texts rise, never out of it: their seat box; P1's label and cards."""
+        lay = self.scene.layout
+        if p == "P1":
+            return lay.hand_label.union(lay.hand_area)
+        return lay.boxes[p]
+
     def seat_state(self, p: str) -> str:
         if self.scene.interlude is not None:
             return "wins the hand!" if p == self.scene.interlude["player"] else ""
@@ -166,11 +222,11 @@ class TwentyView:
         self.draw_side(surface, self.scene.frame.side)
         for b in self.scene.side_buttons + self.scene.top_buttons:
             b.draw(surface)
-        u = self.scene.frame.unit
         self.scene.effects.draw(surface)
         if self.scene.interlude is not None:
             sc = self.scene
-            draw_interlude(surface, sc.frame.board, u, sc.interlude, sc.seat_name, PLAYER_COLORS)
+            draw_interlude(surface, sc.layout, sc.frame.board, sc.interlude, sc.seat_name, PLAYER_COLORS,
+                           interlude_footer(sc))
         self.scene.hud.draw_toast(surface, self.scene.frame, 1.1)
 
     def draw_deck(self, surface: pygame.Surface, n: int) -> None:
@@ -263,6 +319,9 @@ class TwentyView:
                             (rect.centerx, y + u * 2.0), theme.ACCENT, True, "center")
             theme.blit_text(surface, f"{max(0.0, self.scene.call_left):.0f} s", round(u * 1.6),
                             (rect.centerx, y + u * 3.7), theme.ACCENT, True, "center")
+        elif self.scene.demo:
+            theme.blit_text(surface, DEMO_HINT, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True,
+                            "center")
         elif self.scene.humans and not self.scene.locked:
             hint = "Click a card or press Space to call" if len(self.scene.humans) == 1 else "Call with your key first"
             theme.blit_text(surface, hint, round(u * 0.85), (rect.centerx, y + u * 2.0), theme.MUTED, True, "center")

@@ -231,6 +231,11 @@ class Toast:
         if self.s:
             self.t += dt
 
+    def fade(self) -> float:
+        """How opaque it is now: 1, then down to 0 over its last 0.4 s in steps of 1/20 (a region drawn
+        again when the step changes shows what a whole redraw would)."""
+        return round(min(1.0, (self.life - self.t) / 0.4) * 20) / 20
+
     def lines(self, area: pygame.Rect, size: int) -> tuple[list[str], int]:
         """The message's lines in ``area`` and their text size: one line at ``size`` when it fits, else two
         lines as large as the area's height allows (smaller still when the words need it; past that,
@@ -260,7 +265,7 @@ class Toast:
         """Draw the message in ``area`` (see ``lines`` and ``box``)."""
         if not self.visible:
             return
-        fade = min(1.0, (self.life - self.t) / 0.4)
+        fade = self.fade()
         lines, k = self.lines(area, size)
         r = self.box(area, size, prefer_x)
         box = pygame.Surface(r.size, pygame.SRCALPHA)
