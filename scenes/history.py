@@ -33,7 +33,8 @@ from sprites.hud import Button
 
 from .base import Scene
 from .sharing import PasteBox, open_file, open_shared, share_game
-from .widgets import COMMAND_MODS, header, unit_of
+from .typed import COMMAND_MODS
+from .widgets import header, unit_of
 
 EMPTY = "No games yet — play one and it shows here, or paste a game someone shared below."
 COLUMNS = (0.0, 0.15, 0.38, 0.66, 0.85)  # where date, mode, result, opponents and rating start: shares of a row
@@ -172,6 +173,7 @@ class HistoryScene(Scene):
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self.typing = self.paste.rect.collidepoint(e.pos)
             if self.typing:
+                self.paste.click(e.pos, self.u)
                 return True
             for i, r in self.row_rects:
                 if r.collidepoint(e.pos):

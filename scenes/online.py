@@ -131,13 +131,22 @@ class TextField(TypedText):
     def handle_key(self, e: pygame.event.Event) -> bool:
         return self.edit(e)
 
+    def at_end(self) -> bool:
+        """Is the caret after the last character (so Right may leave the field for the public games)?"""
+        return self.caret == len(self.text) and not self.selected
+
+    def click(self, pos: tuple[int, int], u: float) -> None:
+        """A click in the field puts the caret there."""
+        r = self.rect
+        self.caret_at(pos[0], r.left + u * 0.8, round(r.h * 0.5), r.w - u * 1.6)
+
     def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
         r = self.rect
         theme.panel(surface, r, r.h // 4, (255, 255, 255, 30 if focused else 12),
                     theme.ACCENT if focused else (255, 255, 255, 30))
         theme.blit_text(surface, self.label, round(u * 0.85), (r.left, r.top - u * 0.3), theme.MUTED, True,
                         "bottomleft")
-        self.draw_text(surface, round(r.h * 0.5), (r.left + u * 0.8, r.centery), focused)
+        self.draw_text(surface, round(r.h * 0.5), (r.left + u * 0.8, r.centery), focused, r.w - u * 1.6)
 
 
 class OnlineScene(Scene):
@@ -316,8 +325,9 @@ class OnlineScene(Scene):
             if e.key == pygame.K_ESCAPE:
                 self.back()
                 return True
-            if e.key in (pygame.K_RIGHT, pygame.K_LEFT) and (self.games.rows or self.on_list):
-                self.use_list(e.key == pygame.K_RIGHT)
+            if (self.on_list and e.key == pygame.K_LEFT) or (e.key == pygame.K_RIGHT and self.games.rows and (
+                    self.on_list or getattr(e, "pad", False) or self.fields[self.focus].at_end())):
+                self.use_list(e.key == pygame.K_RIGHT)  # (in a field, Right first takes the caret to its end)
                 return True
             if self.on_list and e.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 if e.key in (pygame.K_UP, pygame.K_DOWN):
@@ -358,6 +368,7 @@ class OnlineScene(Scene):
                 if f.rect.collidepoint(e.pos):
                     self.fields[self.focus].selected = False
                     self.focus = i
+                    f.click(e.pos, self.u)
                     return True
         return self.games.handle_event(e) or self.column.handle_event(e)
 

@@ -24,7 +24,7 @@ from game.share import PREFIX, BadShare, decode, encode, read_file
 from sprites import theme
 
 from .base import App
-from .widgets import SELECTED, TypedText
+from .typed import MORE, TypedText, window
 
 FOLDER = "shared"  # in the player's folder: one file a game shared
 
@@ -134,24 +134,37 @@ class PasteBox(TypedText):
         """A key typed into the box; True when it was an editing key."""
         return self.edit(e)
 
+    def shown(self, size: int, room: float | None) -> tuple[int, int, str, str]:
+        """As every field's, with the text's start ("setarcade-game:1:") kept in sight when it is cut."""
+        a, b, lead, end = super().shown(size, room)
+        head = self.text[:min(len(PREFIX) + 2, len(self.text) // 3)]
+        if a == 0 or room is None or not head:
+            return a, b, lead, end
+        a2, b2 = window(self.text, self.caret, size, room - theme.text_size(head, size, True)[0])
+        if a2 <= len(head):
+            return a, b, lead, end
+        return a2, b2, head + MORE, MORE if b2 < len(self.text) else ""
+
+    def text_at(self, u: float) -> tuple[int, tuple[float, float], float]:
+        """The text's size, where it starts (its middle left) and the room it has."""
+        r = self.rect
+        return round(min(u * 0.9, r.h * 0.45)), (r.left + u * 0.8, r.centery), r.w - u * 1.6
+
+    def click(self, pos: tuple[int, int], u: float) -> None:
+        """A click in the box puts the caret there."""
+        size, at, room = self.text_at(u)
+        self.caret_at(pos[0], at[0], size, room)
+
     def draw(self, surface: pygame.Surface, focused: bool, u: float) -> None:
         r = self.rect
         if r.w <= 0:
             return
         theme.panel(surface, r, max(2, r.h // 4), (255, 255, 255, 30 if focused else 12),
                     theme.ACCENT if focused else (255, 255, 255, 40))
-        size = round(min(u * 0.9, r.h * 0.45))
-        room = r.w - u * 1.6
-        whole = (self.text or self.PLACEHOLDER) + ("_" if focused else "")
-        head = whole[:min(len(PREFIX) + 2, len(whole) // 3)] if self.text else ""  # "setarcade-game:1:" stays
-        shown = whole[-max(8, int(room / max(1, size * 0.3))):]  # and the end shows: where typing goes
-        while len(shown) > 1 and theme.text_size(head + "…" + shown, size, True)[0] > room:
-            shown = shown[1:]
-        if shown != whole:
-            shown = head + "…" + shown
-        at = (r.left + u * 0.8, r.centery)
-        if self.selected:  # Ctrl+A: typing replaces it all
-            w, h = theme.text_size(shown, size, True)
-            pygame.draw.rect(surface, SELECTED, pygame.Rect(at[0] - 2, at[1] - h / 2 - 1, w + 4, h + 2),
-                             border_radius=3)
-        theme.blit_text(surface, shown, size, at, theme.INK if self.text else theme.DIM, True, "midleft")
+        size, at, room = self.text_at(u)
+        if self.text:
+            self.draw_text(surface, size, at, focused, room)
+            return
+        theme.blit_text(surface, self.PLACEHOLDER, size, at, theme.DIM, True, "midleft")
+        if focused:
+            pygame.draw.line(surface, theme.ACCENT, (at[0], at[1] - size * 0.6), (at[0], at[1] + size * 0.6), 2)

@@ -16,6 +16,7 @@ from sprites import theme
 from sprites.hud import Button
 
 from .modes import Option
+from .typed import TypedText
 
 
 def header(surface: pygame.Surface, title: str, subtitle: str = "", unit: float = 20) -> None:
@@ -146,101 +147,6 @@ class ButtonColumn:
             b.draw(surface)
 
 
-COMMAND_MODS = pygame.KMOD_CTRL | pygame.KMOD_META  # Ctrl, or Cmd on a Mac
-SELECTED = (70, 110, 190)  # behind text selected whole (Ctrl+A)
-
-
-def clipboard_text() -> str | None:
-    """The clipboard's text ("" when it holds none), or None where there is no clipboard."""
-    try:
-        text = pygame.scrap.get_text()  # pygame-ce 2.2+: no scrap.init needed
-    except (pygame.error, AttributeError, NotImplementedError):
-        return None
-    return text if isinstance(text, str) else None
-
-
-def cut_word(text: str) -> str:
-    """``text`` without its last word (and the spaces after it), or its last run of punctuation.
-
-    >>> cut_word("Ann Lee  "), cut_word("R1BQB-"), cut_word("")
-    ('Ann ', 'R1BQB', '')
-    """
-    t = text.rstrip()
-    i = len(t)
-    word = bool(t) and t[-1].isalnum()
-    while i and (t[i - 1].isalnum() if word else not (t[i - 1].isalnum() or t[i - 1].isspace())):
-        i -= 1
-    return t[:i]
-
-
-class TypedText:
-    """What every one-line text field shares: typed characters (``allowed`` ones, up to ``limit``),
-    Backspace, Ctrl+Backspace or Ctrl+W (the last word), Ctrl+A (select all: typing replaces it,
-    Backspace clears it) and Ctrl+V or Shift+Insert (paste its first line).  ``problem`` says why a paste did
-    nothing or was cut short (until the next key)."""
-
-    def __init__(self, text: str = "", limit: int = 40, allowed: Callable[[str], bool] | None = None) -> None:
-        self.text, self.limit = text, limit
-        self.allowed = allowed or (lambda ch: ch.isprintable())
-        self.selected = False
-        self.problem = ""
-
-    def edit(self, e: pygame.event.Event) -> bool:
-        """Apply a key press to the text; True when it was an editing key."""
-        if e.type != pygame.KEYDOWN:
-            return False
-        command = bool(e.mod & COMMAND_MODS) and not e.mod & pygame.KMOD_ALT  # Ctrl+Alt is AltGr: a character
-        self.problem = ""
-        if command and e.key == pygame.K_a:
-            self.selected = bool(self.text)
-        elif e.key == pygame.K_BACKSPACE or (command and e.key == pygame.K_w):
-            self.text = "" if self.selected else cut_word(self.text) if command else self.text[:-1]
-            self.selected = False
-        elif (command and e.key == pygame.K_v) or (e.key == pygame.K_INSERT and e.mod & pygame.KMOD_SHIFT):
-            self.paste(clipboard_text())
-        elif command:
-            return False
-        elif e.unicode and e.unicode.isprintable() and self.allowed(e.unicode):
-            self.type(e.unicode)
-        else:
-            if e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-                self.selected = False  # the caret is at the end
-            return False
-        return True
-
-    def type(self, chars: str) -> None:
-        """Add ``chars`` (replacing the text when it is selected), as many as the limit leaves room for."""
-        if self.selected:
-            self.text, self.selected = "", False
-        room = self.limit - len(self.text)
-        self.text += chars[:room]
-        if len(chars) > room:
-            self.problem = f"At most {self.limit} characters"
-
-    def paste(self, clip: str | None) -> None:
-        """Paste the first line of ``clip`` (the characters this field takes)."""
-        if clip is None:
-            self.problem = "No clipboard here to paste from"
-            return
-        line = next((x for x in clip.splitlines() if x.strip()), "").strip()
-        kept = "".join(ch for ch in line if ch.isprintable() and self.allowed(ch))
-        if not kept:
-            self.problem = "Nothing on the clipboard fits here" if line else "The clipboard is empty"
-            return
-        self.type(kept)
-
-    def draw_text(self, surface: pygame.Surface, size: int, pos: tuple[float, float], caret: bool) -> None:
-        """The text from ``pos`` (its middle left), on a highlight when selected, and a caret after it."""
-        if self.selected:
-            w, h = theme.text_size(self.text, size, True)
-            pygame.draw.rect(surface, SELECTED, pygame.Rect(pos[0] - 2, pos[1] - h / 2 - 1, w + 4, h + 2),
-                             border_radius=3)
-        shown = theme.blit_text(surface, self.text, size, pos, theme.INK, True, "midleft")
-        if caret:
-            top, bottom = pos[1] - size * 0.6, pos[1] + size * 0.6
-            pygame.draw.line(surface, theme.ACCENT, (shown.right + 3, top), (shown.right + 3, bottom), 2)
-
-
 class TextEntry(TypedText):
     """A one-line text field that opens for one answer: the keys of ``TypedText``, Enter submits, Esc cancels.
 
@@ -276,7 +182,7 @@ class TextEntry(TypedText):
         theme.blit_text(surface, self.prompt, size, (rect.centerx, rect.top - size * 0.4), theme.MUTED, True,
                         "midbottom")
         theme.panel(surface, rect, rect.h // 4, (0, 0, 0, 120), theme.ACCENT)
-        self.draw_text(surface, size, (rect.left + rect.h * 0.4, rect.centery), True)
+        self.draw_text(surface, size, (rect.left + rect.h * 0.4, rect.centery), True, rect.w - rect.h * 0.8)
         note, colour = (self.error, theme.BAD) if self.error else ("Enter to accept · Esc to cancel", theme.DIM)
         small = round(size * 0.85)
         for i, line in enumerate(theme.wrap(note, small, round(surface.get_width() * 0.94), True)[:2]):

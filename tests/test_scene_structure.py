@@ -18,8 +18,8 @@ SCENES_DIR = Path(__file__).resolve().parent.parent / "scenes"
 MAX_LINES = 400
 MAX_PROJECT_BASES = 2  # e.g. PillarsScene -> TableScene -> Scene
 #: the shell: the loop, the scene stack, the Scene base, widgets, overlays and the parts every scene may use
-SHELL = {"__init__", "app", "base", "manager", "input", "start", "smoke", "widgets", "overlays", "modes", "tally",
-         "hud", "redraw", "effects", "link"}
+SHELL = {"__init__", "app", "base", "manager", "input", "start", "smoke", "widgets", "typed", "overlays", "modes",
+         "tally", "hud", "redraw", "effects", "link"}
 #: play: a scene per mode and the boards and views they are built from
 PLAY = {"table", "board", "classic", "points", "findall", "twenty", "twenty_parts", "twenty_layout", "solitaire",
         "solitaire_input", "solitaire_draw", "pillars", "mags", "players", "solitaire_players", "memory", "costs",

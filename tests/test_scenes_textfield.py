@@ -156,3 +156,169 @@ def test_the_custom_keyboard_field_takes_ctrl_a_and_ctrl_w(app):
     select_all(app)
     type_char(app, "q")
     assert entry.text == "q"
+
+
+# ----- the caret -------------------------------------------------------------------------------------
+def test_the_caret_moves_by_a_character_a_word_and_to_the_ends_and_typing_goes_in_at_it(app):
+    scene = open_online(app)
+    field = scene.fields[0]
+    select_all(app)
+    type_text(app, "ann lee")
+    assert field.caret == 7
+    press(app, pygame.K_HOME)
+    type_char(app, "x")
+    assert (field.text, field.caret) == ("xann lee", 1)
+    press(app, pygame.K_END)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    type_char(app, "-")
+    assert (field.text, field.caret) == ("xann l-ee", 7)
+    press(app, pygame.K_RIGHT)
+    assert field.caret == 8
+    press(app, pygame.K_LEFT, "", CTRL)
+    assert field.caret == 7  # "ee", the word before
+    press(app, pygame.K_LEFT, "", CTRL)
+    assert field.caret == 6  # "-": punctuation is a word of its own
+    press(app, pygame.K_LEFT, "", CTRL)
+    assert field.caret == 5
+    press(app, pygame.K_LEFT, "", CTRL)
+    assert field.caret == 0
+    press(app, pygame.K_RIGHT, "", CTRL)
+    assert field.caret == 4
+    press(app, pygame.K_RIGHT, "", CTRL)
+    assert field.caret == 6
+    press(app, pygame.K_END)
+    press(app, pygame.K_RIGHT)  # at the end: no further (the public games list is empty here)
+    assert field.caret == 9 and not scene.on_list
+
+
+def test_delete_backspace_and_the_word_keys_cut_at_the_caret(app):
+    scene = open_online(app)
+    field = scene.fields[0]
+    select_all(app)
+    type_text(app, "ann lee x")
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_DELETE)
+    assert (field.text, field.caret) == ("nn lee x", 0)
+    press(app, pygame.K_DELETE, "", CTRL)
+    assert (field.text, field.caret) == (" lee x", 0)
+    press(app, pygame.K_RIGHT, "", CTRL)
+    assert field.caret == 4
+    press(app, pygame.K_BACKSPACE)
+    assert (field.text, field.caret) == (" le x", 3)
+    press(app, pygame.K_BACKSPACE, "\x08", CTRL)
+    assert (field.text, field.caret) == ("  x", 1)
+    press(app, pygame.K_END)
+    press(app, pygame.K_DELETE)  # nothing after the caret: nothing happens
+    assert field.text == "  x"
+    select_all(app)
+    press(app, pygame.K_DELETE)  # the whole text selected: Delete clears it
+    assert (field.text, field.caret) == ("", 0)
+
+
+def test_a_selection_ends_at_its_start_or_end_and_a_paste_goes_in_at_the_caret(app):
+    scene = open_online(app)
+    field = scene.fields[0]
+    select_all(app)
+    type_text(app, "bo")
+    select_all(app)
+    press(app, pygame.K_LEFT)  # the caret at the start of what was selected
+    assert (field.selected, field.caret, field.text) == (False, 0, "bo")
+    pygame.scrap.put_text("zed\nnot this")
+    press(app, pygame.K_v, "\x16", CTRL)
+    assert (field.text, field.caret) == ("zedbo", 3)
+    select_all(app)
+    press(app, pygame.K_RIGHT)
+    assert (field.selected, field.caret) == (False, 5)
+    type_text(app, "0123456789abcdef")  # past the limit (16): what fits goes in at the caret
+    assert field.text == "zedbo0123456789a" and "At most 16" in scene.error
+
+
+def accent_columns(surface: pygame.Surface, rect: pygame.Rect) -> list[int]:
+    """The columns inside ``rect`` (its edge left out) where the accent colour (the caret) is drawn."""
+    from sprites import theme
+
+    inner = rect.inflate(-10, -10)
+    return sorted({x for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
+                   if surface.get_at((x, y))[:3] == theme.ACCENT[:3]})
+
+
+def test_the_caret_is_drawn_where_it_is_and_a_click_puts_it_there(app):
+    scene = open_online(app)
+    field = scene.fields[0]
+    select_all(app)
+    type_text(app, "ann lee")
+    surface = pygame.Surface(app.screen.get_size())
+    field.draw(surface, True, scene.u)
+    at_end = accent_columns(surface, field.rect)
+    press(app, pygame.K_HOME)
+    surface.fill((0, 0, 0))
+    field.draw(surface, True, scene.u)
+    at_start = accent_columns(surface, field.rect)
+    assert at_start and at_end and max(at_start) < min(at_end) - 20
+    surface.fill((0, 0, 0))
+    field.draw(surface, False, scene.u)  # not the field typed in: no caret
+    assert accent_columns(surface, field.rect) == []
+    from sprites import theme
+
+    size = round(field.rect.h * 0.5)
+    x = field.rect.left + scene.u * 0.8 + theme.text_size("ann", size, True)[0] + 1
+    click_at = (round(x), field.rect.centery)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click_at, button=1))
+    app.step(0.0)
+    assert field.caret == 3
+    type_char(app, "!")
+    assert field.text == "ann! lee"
+
+
+def test_a_text_longer_than_its_field_shows_the_part_around_the_caret():
+    from scenes.typed import MORE, TypedText, window
+    from sprites import theme
+
+    pygame.init()
+    try:
+        text = "R1BQB-FVTK " * 8
+        field = TypedText(text, 200)
+        for caret in (0, 5, 40, len(text)):
+            field.caret = caret
+            a, b, lead, end = field.shown(14, 120)
+            assert a <= caret <= b and (lead == MORE) == (a > 0) and (end == MORE) == (b < len(text))
+            assert theme.text_size(lead + text[a:b] + end, 14, True)[0] <= 120
+            assert (a, b) == window(text, caret, 14, 120)
+        assert field.shown(14, 5000) == (0, len(text), "", "")
+    finally:
+        pygame.quit()
+
+
+def test_the_deal_code_field_moves_its_caret_too(app):
+    app.manager.switch("setup", {"mode": "classic"})
+    app.step(0.0)
+    scene: SetupScene = top(app)
+    press(app, pygame.K_c, "c")
+    type_text(app, "31337")
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_DELETE)
+    press(app, pygame.K_END)
+    type_char(app, "8")
+    assert scene.entry.text == "13378"
+    press(app, pygame.K_RETURN)
+    assert (scene.entry, scene.seed) == (None, 13378)
+
+
+def test_the_paste_box_keeps_the_start_of_a_share_text_in_sight_and_moves_its_caret():
+    from game.share import PREFIX
+    from scenes.sharing import PasteBox
+
+    pygame.init()
+    try:
+        box = PasteBox()
+        box.type(PREFIX + "x" * 3000)
+        a, b, lead, end = box.shown(14, 300)
+        assert lead.startswith(PREFIX) and lead.endswith("…") and (b, end) == (len(box.text), "")
+        box.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, unicode="", mod=0))
+        a, b, lead, end = box.shown(14, 300)
+        assert (a, lead, end) == (0, "", "…") and box.caret == 0
+        box.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, unicode="", mod=0))
+        assert box.text.startswith(PREFIX[1:])
+    finally:
+        pygame.quit()
