@@ -100,6 +100,19 @@ def until(sessions: list[RemoteSession], done, timeout: float = WAIT, step=None)
     raise AssertionError(f"condition not met within {timeout} s")
 
 
+PACE = 0.06  # seconds between two actions of one test client: under the server's 20 messages a second
+
+
+def paced(rs: RemoteSession) -> bool:
+    """True when this client may act now (and then not again for ``PACE`` s): a client that sends faster
+    than the server's rate has messages dropped with "too many messages", as a person never would."""
+    now = time.monotonic()
+    if now < getattr(rs, "_quiet_until", 0.0):
+        return False
+    rs._quiet_until = now + PACE
+    return True
+
+
 def take_a_set(rs: RemoteSession, turns: bool = True) -> None:
     """Play the first Set this client's player sees (in turns by moves played, so each client gets some)."""
     if rs.over or rs.caller is not None or rs.replica.clock < rs.hold_until:
@@ -112,6 +125,8 @@ def take_a_set(rs: RemoteSession, turns: bool = True) -> None:
     asked = getattr(rs, "_asked", None)
     if asked is not None and asked[0] == (len(rs.events), rs.unanswered) and asked[1] is rs.replica:
         return  # one try per position (and again after a refusal or a "too many messages"): wait for the answer
+    if not paced(rs):
+        return
     rs._asked = ((len(rs.events), rs.unanswered), rs.replica)
     moves = [m.split(" ", 1)[1] for m in rs.game.legal_moves() if m.startswith(me + " set")]
     if moves:

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from net_driver import next_of, take_a_set, until
+from net_driver import next_of, paced, take_a_set, until
 
 from game.cards import code as code_of
 from game.cards import find_sets, third
@@ -123,6 +123,8 @@ def flip_from_memory(rs: RemoteSession) -> None:
         return  # one try per position (and again after a refusal: a flip sent too fast is dropped)
     if rs.events and rs.events[-1].split()[1:2] == ["call"]:
         return  # a call's flip is on its way
+    if not paced(rs):
+        return
     table = list(g.table)
     known = [c for c in table if not is_hidden(c)]
     down = [i for i, c in enumerate(table) if c not in g.up]
