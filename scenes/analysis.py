@@ -13,6 +13,9 @@ against the par line from that position (Tab / "Par line" / X shows the
 whole line), and J (the "Go there" button, a pad's Y) takes the replay
 to the position before the losing move.
 
+A page longer than the panel scrolls: PgUp/PgDn, the mouse wheel, a pad's shoulders or right stick; the
+rows scrolled past and those still below are counted at its top and foot, with the keys that show them.
+
 The timeline gets its own marks under the track: amber where Sets were
 missed (a deal made while they stood, or a pick that broke them up before
 anyone took them), red at the move after which par was lost.
@@ -34,6 +37,7 @@ from sprites.hud import Button, clock_text
 MISSED = (255, 170, 60)  # the timeline's mark of Sets missed before a deal
 LOST = theme.BAD
 FILL = (10, 14, 24)  # the panel's ground: opaque, so a frame's rows never show through the next's
+WHEEL_ROWS = 1  # rows a notch of the mouse wheel scrolls
 
 
 class AnalysisPanel:
@@ -44,6 +48,7 @@ class AnalysisPanel:
         self.data: dict[str, Any] | None = None
         self.problem = ""
         self.page = 0  # 0: now, 1: finds / the par line
+        self.scroll = 0  # rows of the page scrolled past
         self.thread: threading.Thread | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.u = 10.0
@@ -81,7 +86,16 @@ class AnalysisPanel:
 
     # ----- actions -------------------------------------------------------------------------
     def flip(self) -> None:
-        self.page = 1 - self.page
+        self.page, self.scroll = 1 - self.page, 0
+
+    def scroll_by(self, step: int) -> None:
+        """Scroll the page ``step`` rows down (up when negative), no further than its last row in sight."""
+        self.scroll = max(0, min(self.scroll + step, self.most_scroll(self.heights(self.lines_now()))))
+
+    def page_down(self, down: bool) -> None:
+        """A page's worth (the rows in sight, but one) down or up."""
+        shown = self.fit(self.heights(self.lines_now()), self.scroll)
+        self.scroll_by(max(1, shown - 1) * (1 if down else -1))
 
     def go(self) -> None:
         """To the position before the move after which par was lost."""
@@ -96,6 +110,12 @@ class AnalysisPanel:
             return True
         if e.type == pygame.KEYDOWN and e.key == pygame.K_j:
             self.go()
+            return True
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.page_down(e.key == pygame.K_PAGEDOWN)
+            return True
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-WHEEL_ROWS * (1 if e.y > 0 else -1) if e.y else 0)
             return True
         return any(b.handle_event(e) for b in self.buttons())
 
@@ -204,6 +224,42 @@ class AnalysisPanel:
             parts.append(" ".join(value[0]) + " " + value[1] if kind == "set" else str(value))
         return "\n".join(parts)
 
+    def metrics(self) -> tuple[int, float, float]:
+        """The rows' text size, a line's height (with the gap under it) and the rows' width."""
+        u = self.u
+        size = round(u * 0.72)
+        return size, max(u * 0.95, theme.text_size("Ag", size, True)[1] + 1), self.rect.w - u * 1.4
+
+    def heights(self, rows: list[tuple[str, Any]]) -> list[float]:
+        """Each row's band, as ``draw`` draws it."""
+        size, line, width = self.metrics()
+        return [self.set_height() if kind == "set" else
+                line * len(wrap(str(value), size, width)) + (self.u * 0.2 if kind == "head" else 0)
+                for kind, value in rows]
+
+    def fit(self, heights: list[float], start: int) -> int:
+        """How many rows from ``start`` are in sight: under the line that counts the rows above (when
+        scrolled), over the "…more" line (unless the last row is in sight)."""
+        _size, line, _width = self.metrics()
+        y = self.rect.top + self.u * 2.3 + (line if start > 0 else 0)
+        bottom = self.page_button.rect.top - self.u * 0.4
+        n = 0
+        for k in range(start, len(heights)):
+            if y + heights[k] + (line if k < len(heights) - 1 else 0) > bottom:
+                break
+            y += heights[k]
+            n += 1
+        return n
+
+    def most_scroll(self, heights: list[float]) -> int:
+        """The furthest the page scrolls: where its last row comes in sight."""
+        return next((k for k in range(len(heights)) if k + self.fit(heights, k) >= len(heights)), 0)
+
+    def scroll_keys(self) -> tuple[str, str]:
+        """The keys that scroll, as the device in use names them (up, down)."""
+        pads = self.scene.app.pads
+        return ("L shoulder", "R shoulder") if pads.active else ("PgUp", "PgDn or wheel")
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole panel, opaque (nothing of an earlier frame shows through), each row in a band of its own:
         ``drawn`` keeps each row's text rectangles and its mini cards' (what tests check)."""
@@ -218,17 +274,23 @@ class AnalysisPanel:
         x, y = r.left + u * 0.7, r.top + u * 0.6
         theme.blit_text(surface, "Analysis", round(u * 1.0), (x, y), theme.ACCENT, True)
         y += u * 1.7
-        size = round(u * 0.72)
-        line = max(u * 0.95, theme.text_size("Ag", size, True)[1] + 1)  # a line of text and the gap under it
-        bottom = self.page_button.rect.top - u * 0.4
-        width = r.w - u * 1.4
+        size, line, width = self.metrics()  # (a line of text and the gap under it)
         rows = self.lines_now()
-        for n, (kind, value) in enumerate(rows):
-            lines = [] if kind == "set" else wrap(str(value), size, width)
-            tall = self.set_height() if kind == "set" else line * len(lines) + (u * 0.2 if kind == "head" else 0)
-            if y + tall + (line if n < len(rows) - 1 else 0) > bottom:  # room left for "…more" under it
-                theme.blit_text(surface, f"…{len(rows) - n} more", size, (x, y), theme.DIM, True)
+        heights = self.heights(rows)
+        start = min(self.scroll, self.most_scroll(heights))  # (the rows change as the replay moves)
+        up, down = self.scroll_keys()
+        if start:
+            self.drawn.append(("text", theme.blit_text(surface, f"{plural(start, 'row')} above ({up})", size, (x, y),
+                                                       theme.DIM, True)))
+            y += line
+        shown = self.fit(heights, start)
+        for n in range(start, len(rows)):
+            kind, value = rows[n]
+            if n >= start + shown:  # the rows still below, and how to see them
+                self.drawn.append(("text", theme.blit_text(surface, f"…{len(rows) - n} more ({down})", size, (x, y),
+                                                           theme.DIM, True)))
                 break
+            lines = [] if kind == "set" else wrap(str(value), size, width)
             if kind == "set":
                 y = self.draw_set(surface, value, x, y, width)
                 continue

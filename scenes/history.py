@@ -37,6 +37,8 @@ from .typed import COMMAND_MODS
 from .widgets import header, unit_of
 
 EMPTY = "No games yet — play one and it shows here, or paste a game someone shared below."
+PAD_PASTE = "A pad cannot paste: Ctrl+V on a keyboard pastes a shared game, or drop its file on the window."
+PAD_TIP = "D-pad: Up/Down choose, Left/Right filter · A replays · B menu · a keyboard pastes a shared game"
 COLUMNS = (0.0, 0.15, 0.38, 0.66, 0.85)  # where date, mode, result, opponents and rating start: shares of a row
 HEADS = ("When", "Mode", "Result", "Opponents", "Rating after")
 
@@ -196,6 +198,9 @@ class HistoryScene(Scene):
         if not self.typing:
             ch = getattr(e, "unicode", "")
             if e.key == pygame.K_TAB or (ch and ch.isprintable() and not ch.isspace() and not ctrl):
+                if getattr(e, "pad", False):  # a pad's X: the box cannot be used from a pad, and says so
+                    self.paste.problem = PAD_PASTE
+                    return True
                 self.typing = True
                 return e.key == pygame.K_TAB or self.paste.handle_key(e)
             return False
@@ -289,7 +294,8 @@ class HistoryScene(Scene):
                             (w / 2, self.paste.rect.top - u * 0.6), theme.BAD, True, "center")
         for b in (self.open_button, self.share_button, self.back):
             b.draw(surface)
-        tip = ("Enter opens the pasted game · Esc or Tab back to the list" if self.typing else
+        tip = ("Enter opens the pasted game · Esc or Tab back to the list" if self.typing else PAD_TIP
+               if self.app.pads.active else
                "Left/Right filter · Up/Down choose · Enter replays · Ctrl+C shares · Ctrl+V or Tab pastes · Esc menu")
         theme.blit_text(surface, clipped(tip, round(u * 0.8), w - u), round(u * 0.8), (w / 2, h - u * 0.7), theme.DIM,
                         True, "center")

@@ -5,7 +5,8 @@ into the key presses and clicks a scene handles anyway, so every screen is
 playable with a pad without knowing pads exist.
 
 * Menus and overlays: D-pad or left stick = arrow keys, A = Enter,
-  B = Esc, Start = Esc, Back = F1, X = Tab, Y = J (the replay's analysis).
+  B = Esc, Start = Esc, Back = F1, X = Tab, Y = J (the replay's analysis);
+  the shoulders and the right stick = PageUp / PageDown (a long list, the analysis).
 * A screen with cards: the D-pad (or stick) moves a card cursor — a ring
   the App draws over the scene — between the cards and the side buttons;
   A clicks what the ring is on; B unselects the selected cards (or, with
@@ -43,7 +44,9 @@ DIRS = {pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD
 ARROWS = {(0, -1): pygame.K_UP, (0, 1): pygame.K_DOWN, (-1, 0): pygame.K_LEFT, (1, 0): pygame.K_RIGHT}
 MENU_KEYS = {pygame.CONTROLLER_BUTTON_A: pygame.K_RETURN, pygame.CONTROLLER_BUTTON_B: pygame.K_ESCAPE,
              pygame.CONTROLLER_BUTTON_START: pygame.K_ESCAPE, pygame.CONTROLLER_BUTTON_BACK: pygame.K_F1,
-             pygame.CONTROLLER_BUTTON_X: pygame.K_TAB, pygame.CONTROLLER_BUTTON_Y: pygame.K_j}
+             pygame.CONTROLLER_BUTTON_X: pygame.K_TAB, pygame.CONTROLLER_BUTTON_Y: pygame.K_j,
+             pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_PAGEUP,  # (a screen with cards: undo and SET)
+             pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_PAGEDOWN}
 PAD_EVENTS = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
               pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
@@ -98,6 +101,7 @@ class Pad:
         self.device = device  # the open pygame._sdl2.controller.Controller (None for a posted test pad)
         self.at: tuple[int, int] | None = None  # the ring's target, by its centre
         self.lean = (0, 0)
+        self.scroll = 0  # the right stick's last lean: -1 up, 1 down, 0 none
 
 
 class Pads:
@@ -174,7 +178,15 @@ class Pads:
         return self.press(pad, e.button)
 
     def lean(self, pad: Pad, e: pygame.event.Event) -> list[pygame.event.Event]:
-        """The left stick: leaning past STICK is one D-pad press (again only after it comes back)."""
+        """The left stick: leaning past STICK is one D-pad press (again only after it comes back); the right
+        stick up or down is one PageUp or PageDown."""
+        if e.axis == pygame.CONTROLLER_AXIS_RIGHTY:
+            v = 0 if abs(e.value) < STICK else (1 if e.value > 0 else -1)
+            was, pad.scroll = pad.scroll, v
+            if v == 0 or v == was:
+                return []
+            self.active = True
+            return [key_event(pygame.K_PAGEDOWN if v > 0 else pygame.K_PAGEUP)]
         if e.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         v = 0 if abs(e.value) < STICK else (1 if e.value > 0 else -1)

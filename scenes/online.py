@@ -40,6 +40,8 @@ from .widgets import ButtonColumn, TypedText, header, unit_of
 NAME_CHARS = ONLINE_NAME_CHARS
 EXAMPLE = "192.168.1.20:40123/K7M2-9QXD"
 NO_GAME_HERE = f"No game with that code on this computer. Type the address the host sees, like {EXAMPLE}."
+#: the foot of the form while a pad is in use: it cannot type, and need not (a name is there, public games join)
+PAD_KEYS = "D-pad: choose · A: press · Right: public games · B: back · a keyboard types a name or a room code"
 
 
 def lan_address() -> str:
@@ -387,6 +389,6 @@ class OnlineScene(Scene):
                 theme.blit_text(surface, line, size, (w // 2, h - u * (3.4 - k * 1.1) - (len(lines) - 1) * u * 0.55),
                                 theme.BAD, True, "center")
         keys = "Tab: next field · Enter joins · Ctrl+H hosts" + (" · Ctrl+R rejoins" if self.kept else "")
-        keys += " · Right: public games · Esc back"
+        keys = PAD_KEYS if self.app.pads.active else keys + " · Right: public games · Esc back"
         theme.blit_text(surface, keys, round(u * 0.85),
                         (w // 2, h - u * 1.1), theme.DIM, True, "center")

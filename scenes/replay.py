@@ -12,7 +12,8 @@ seats (``new_session(..., follow=True)``) and its events applied one by one
 * C (or the Share button): the game's share text, copied and saved (``scenes.sharing``);
 * Esc (or the History button): back to the list.
 
-Beside the table, the analysis (``scenes.analysis``): Tab and J (a pad's X and Y) work its pages.
+Beside the table, the analysis (``scenes.analysis``): Tab and J (a pad's X and Y) work its pages; PgUp/PgDn,
+the wheel (a pad's shoulders or right stick) scroll a long one.
 
 Start data: ``id`` (the game in the archive) and ``back`` (the History screen's start data).
 """

@@ -147,6 +147,9 @@ class ButtonColumn:
             b.draw(surface)
 
 
+PAD_TYPING = "A pad cannot type here: B cancels (a keyboard types the text)"
+
+
 class TextEntry(TypedText):
     """A one-line text field that opens for one answer: the keys of ``TypedText``, Enter submits, Esc cancels.
 
@@ -163,10 +166,13 @@ class TextEntry(TypedText):
         self.open = True
 
     def handle_event(self, e: pygame.event.Event) -> bool:
-        """Every key press is the field's while it is open (so typed letters never act as commands)."""
+        """Every key press is the field's while it is open (so typed letters never act as commands); a pad,
+        which cannot type, is told so and may cancel (B)."""
         if not self.open or e.type != pygame.KEYDOWN:
             return False
-        if e.key == pygame.K_ESCAPE:
+        if getattr(e, "pad", False) and e.key != pygame.K_ESCAPE:
+            self.error = PAD_TYPING
+        elif e.key == pygame.K_ESCAPE:
             self.open = False
         elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.error = self.submit(self.text) or ""

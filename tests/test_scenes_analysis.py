@@ -159,3 +159,72 @@ def test_the_clock_never_runs_into_the_title_beside_the_panel(app, monkeypatch):
         title = next(rect for s, rect in drawn if s == Mags.TITLE)
         clock = next(rect for s, rect in drawn if s.count(":") == 1 and s.replace(":", "").isdigit())
         assert not title.colliderect(clock), size
+
+
+def panel_texts(r, monkeypatch) -> list[str]:
+    """What the panel writes when drawn now."""
+    import scenes.analysis as analysis
+
+    texts: list[str] = []
+    real = analysis.theme.blit_text
+
+    def spy(surface, text, *a, **kw):
+        texts.append(text)
+        return real(surface, text, *a, **kw)
+
+    monkeypatch.setattr(analysis.theme, "blit_text", spy)
+    r.panel.draw(r.app.screen)
+    monkeypatch.undo()
+    return texts
+
+
+def test_a_long_page_scrolls_by_keys_wheel_and_pad_and_says_how(app, monkeypatch):
+    """The finds of a whole Classic game are more than the panel holds at 640x400: "…N more (PgDn or wheel)"
+    at its foot; PgDn, the wheel and a pad's R shoulder or right stick bring the rest in sight, "N rows
+    above (PgUp)" at its top, as far as the last row and no further; Tab's other page starts at its top."""
+    s = play_out(sessions.new_session("classic", 12, ["human", "bot:expert"], {"players": 2}, 0.0), pace=8.0)
+    r = open_replay(app, keep(app.store.dir, s).id)
+    app.resize((640, 400))
+    press(app, pygame.K_END)
+    press(app, pygame.K_TAB)  # the finds, in order: one row a Set
+    rows = r.panel.lines_now()
+    assert len(rows) > 12
+    texts = panel_texts(r, monkeypatch)
+    more = [t for t in texts if t.endswith("more (PgDn or wheel)")]
+    assert r.panel.scroll == 0 and len(more) == 1 and not any("above" in t for t in texts)
+    hidden = int(more[0][1:].split()[0])
+    press(app, pygame.K_PAGEDOWN)
+    first = r.panel.scroll
+    assert first > 0 and f"{plural(first, 'row')} above (PgUp)" in panel_texts(r, monkeypatch)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))  # the wheel towards you: down
+    app.step(0.0)
+    assert r.panel.scroll == first + 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    app.step(0.0)
+    assert r.panel.scroll == first
+    for _ in range(len(rows)):  # bounded: at most a row a press
+        press(app, pygame.K_PAGEDOWN)
+    last = r.panel.scroll
+    texts = panel_texts(r, monkeypatch)
+    assert 0 < last <= hidden + 1 and not any("more (" in t for t in texts)  # the last row in sight (the line
+    # counting the rows above takes one row's room)
+    words = rows[-1][1][1]  # the last find's words (its number left out where the panel is narrow)
+    assert any(t in (words, words.split(" ", 1)[-1]) for t in texts)
+    press(app, pygame.K_PAGEDOWN)
+    assert r.panel.scroll == last  # no further
+    press(app, pygame.K_PAGEUP)
+    assert r.panel.scroll < last
+    app.pads.active = False
+    for e in app.pads.handle(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                                button=pygame.CONTROLLER_BUTTON_LEFTSHOULDER)):
+        app.manager.handle_event(e)
+    shoulder = r.panel.scroll
+    assert shoulder < last and app.pads.active
+    stick = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=pygame.CONTROLLER_AXIS_RIGHTY,
+                               value=30000)
+    for e in app.pads.handle(stick) + app.pads.handle(stick):  # held down: one page
+        app.manager.handle_event(e)
+    assert r.panel.scroll > shoulder
+    assert any(t.endswith("above (L shoulder)") for t in panel_texts(r, monkeypatch))
+    press(app, pygame.K_TAB)
+    assert r.panel.scroll == 0 and r.panel.text().startswith("On the table now")

@@ -322,3 +322,64 @@ def test_the_paste_box_keeps_the_start_of_a_share_text_in_sight_and_moves_its_ca
         assert box.text.startswith(PREFIX[1:])
     finally:
         pygame.quit()
+
+
+# ----- a pad, which cannot type ----------------------------------------------------------------------
+def pad_button(app, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+    app.step(0.0)
+
+
+def written(app, scene, module, monkeypatch) -> list[str]:
+    """What ``scene`` writes when drawn now (``module``'s ``theme.blit_text`` watched)."""
+    texts: list[str] = []
+    real = module.theme.blit_text
+
+    def spy(surface, text, *a, **kw):
+        texts.append(text)
+        return real(surface, text, *a, **kw)
+
+    monkeypatch.setattr(module.theme, "blit_text", spy)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    return texts
+
+
+def test_the_online_form_tells_a_pad_what_it_can_do_and_keeps_a_name(app, monkeypatch):
+    import scenes.online as online
+
+    scene = open_online(app)
+    select_all(app)
+    press(app, pygame.K_BACKSPACE)  # no name typed: "Player" plays
+    assert scene.name == "Player"
+    assert online.PAD_KEYS not in written(app, scene, online, monkeypatch)
+    pad_button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # a pad in use: its keys at the foot
+    assert online.PAD_KEYS in written(app, scene, online, monkeypatch)
+    pad_button(app, pygame.CONTROLLER_BUTTON_B)  # and B is the way back
+    assert isinstance(top(app), MenuScene)
+
+
+def test_history_tells_a_pad_it_cannot_paste_instead_of_opening_a_silent_box(app, monkeypatch):
+    import scenes.history as history
+
+    app.manager.switch("history", {})
+    app.step(0.0)
+    scene = top(app)
+    pad_button(app, pygame.CONTROLLER_BUTTON_X)  # X is Tab: the paste box, for a keyboard
+    assert not scene.typing and scene.paste.problem == history.PAD_PASTE
+    texts = written(app, scene, history, monkeypatch)
+    assert history.PAD_TIP in texts and any(t.startswith("A pad cannot paste") for t in texts)
+    press(app, pygame.K_TAB)  # a keyboard's Tab still opens the box
+    assert scene.typing
+
+
+def test_a_field_a_pad_opened_says_it_cannot_type_and_b_cancels(app):
+    app.manager.switch("settings", {})
+    app.step(0.0)
+    scene = top(app)
+    had = app.settings.get("card_keys")
+    scene.type_keys()  # what choosing "Custom…" (a pad's Left/Right on the keyboard row) opens
+    pad_button(app, pygame.CONTROLLER_BUTTON_A)
+    assert scene.entry is not None and scene.entry.error.startswith("A pad cannot type here")
+    pad_button(app, pygame.CONTROLLER_BUTTON_B)
+    assert scene.entry is None and app.settings.get("card_keys") == had and isinstance(top(app), type(scene))
