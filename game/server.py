@@ -10,7 +10,8 @@ hold (rooms, connections, tries at unknown codes) is set by the options (``--hel
 With ``--redis redis://HOST:PORT/0`` the process joins a cluster (``game.net.cluster``,
 ``docs/cluster.md``): Redis says which process owns each room, a process sends players to
 the owner, and the rooms of a process that died are taken over by the others (its room
-log read from the shared ``--data`` folder).
+log read from the shared ``--data`` folder; with ``--room-log redis``, from the room's Redis
+stream: processes on several machines share no folder).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ class Joining:
     url: str
     lease: float = LEASE
     renew: float = RENEW
+    room_log: str = "sqlite"  # "redis": each room's log is a Redis stream (game.net.streamlog)
 
 
 async def run(host: str, port: int, data: str | None, limits: Limits | None = None, proxy: bool = False,
@@ -81,9 +83,17 @@ async def run(host: str, port: int, data: str | None, limits: Limits | None = No
     if cluster is None:
         server = Server(data, limits=limits, proxy=proxy)
     else:
-        server = Server(data, limits=limits, proxy=proxy, log_name=log_name(cluster.url))
-        server.cluster = Cluster(server, Directory(cluster.redis, cluster.url, cluster.lease), cluster.renew)
-        if data is None:
+        directory = Directory(cluster.redis, cluster.url, cluster.lease)
+        stream = None
+        if cluster.room_log == "redis":
+            from .net.streamlog import StreamLog
+
+            stream = StreamLog(directory.db, cluster.url)
+        server = Server(data, limits=limits, proxy=proxy, log_name=log_name(cluster.url), room_log=stream)
+        if stream is not None:
+            stream.lost = server.let_go
+        server.cluster = Cluster(server, directory, cluster.renew)
+        if data is None and stream is None:
             logging.warning("no --data: rooms of this process are not taken over if it dies")
     ws = await server.serve(host, port)
     told = announce(host, bound_port(ws))  # before the line below: whoever reads that finds the file too
@@ -129,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="in a cluster: seconds a room's lease lasts (another process takes the room over after)")
     p.add_argument("--renew", type=float, default=RENEW, metavar="S",
                    help="in a cluster: seconds between two renewals of the leases")
+    p.add_argument("--room-log", choices=("sqlite", "redis"), default="sqlite",
+                   help="in a cluster: keep each room's log in a SQLite file under --data (a folder every "
+                        "process shares, for failover) or in a Redis stream (processes on several machines)")
     for f in dataclasses.fields(Limits):
         p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default,
                        metavar="S" if isinstance(f.default, float) else "N", help=LIMIT_HELP[f.name])
@@ -149,12 +162,15 @@ def main(argv: list[str] | None = None) -> int:
             print("error: --renew must be above 0 and below --lease (at most 600 s)", file=sys.stderr)
             return 2
         try:
-            joining = Joining(a.redis, public_url(a.host, a.port, a.public_url), a.lease, a.renew)
+            joining = Joining(a.redis, public_url(a.host, a.port, a.public_url), a.lease, a.renew, a.room_log)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
     elif a.public_url is not None:
         print("error: --public-url is for a process of a cluster (--redis)", file=sys.stderr)
+        return 2
+    elif a.room_log != "sqlite":
+        print("error: --room-log redis is for a process of a cluster (--redis)", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     try:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,10 +33,10 @@ def redis_url(tmp_path_factory):
         yield url
 
 
-def start(port: int, data: Path, redis_url: str) -> subprocess.Popen:
-    """``python -m game.server`` in the cluster, returned once it says it listens."""
+def start(port: int, data: Path, redis_url: str, *extra: str) -> subprocess.Popen:
+    """``python -m game.server`` in the cluster (and ``extra`` options), returned once it says it listens."""
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", str(data), "--redis", redis_url, "--lease", LEASE, "--renew", RENEW],
+                             "--data", str(data), "--redis", redis_url, "--lease", LEASE, "--renew", RENEW, *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
     return serving(proc)
@@ -43,12 +45,19 @@ def start(port: int, data: Path, redis_url: str) -> subprocess.Popen:
 @pytest.fixture
 def three(tmp_path, redis_url):
     """Three processes A, B, C of one cluster sharing one data folder: their ports (and processes)."""
-    data = tmp_path / "data"
+    with cluster({name: tmp_path / "data" for name in "ABC"}, redis_url) as procs:
+        yield procs
+
+
+@contextlib.contextmanager
+def cluster(folders: dict[str, Path], redis_url: str, *extra: str) -> Iterator[dict]:
+    """A process of one cluster for each name of ``folders``, with that data folder (and ``extra`` options),
+    each having heard of the others: name -> (port, process); killed after."""
     procs = {}
     try:
-        for name in "ABC":
+        for name, data in folders.items():
             port = free_port()
-            procs[name] = (port, start(port, data, redis_url))
+            procs[name] = (port, start(port, data, redis_url, *extra))
         for port, _proc in procs.values():  # each has heard of the others (at its next renewal)
             others = {url(p) for p, _ in procs.values()} - {url(port)}
             until([], lambda port=port, others=others: knows(port, others))
@@ -166,7 +175,10 @@ def test_an_unknown_code_is_unknown_through_every_process(three):
     c.close()
 
 
-def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(three, tmp_path):
+def played_through_a_kill(three: dict) -> tuple:
+    """A room made through A and joined through B is played; A is killed (SIGKILL) mid-game; the members
+    rejoin by themselves through B or C and play to the end with every event they saw before, in order:
+    (a, b, ra, rb)."""
     (pa, proc_a), (pb, _), (pc, _) = three["A"], three["B"], three["C"]
     a, b, ra, rb = game_through(pa, pb)
     until([ra, rb], lambda: len(ra.game.history) >= 5 and ra.events == rb.events, timeout=120, step=take_a_set)
@@ -191,12 +203,17 @@ def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(th
         raise
     assert ra.events[:len(seen)] == seen and ra.events == rb.events
     assert ra.result() == rb.result() and ra.fair and rb.fair
+    return a, b, ra, rb
+
+
+def test_a_process_killed_mid_game_hands_its_room_to_another_with_every_event(three, tmp_path):
+    a, b, ra, rb = played_through_a_kill(three)
     port = int(a.at.rsplit(":", 1)[1])
     kept = RoomLog(tmp_path / "data", log_name(url(port)))  # the new owner's log: the very same events
     (code, _room, logged, _state, _t), = kept.rooms()
     kept.close()
     assert code == a.room and logged == ra.events
-    gone = RoomLog(tmp_path / "data", log_name(url(pa)))  # taken out of the dead owner's file
+    gone = RoomLog(tmp_path / "data", log_name(url(three["A"][0])))  # taken out of the dead owner's file
     assert gone.rooms() == []
     gone.close()
     a.close()
@@ -243,6 +260,7 @@ def test_a_join_sent_to_a_process_that_is_gone_says_so(three, redis_url):
 @pytest.mark.parametrize("args, says", [
     (["--redis", "http://127.0.0.1:1/0"], "--redis is redis://"),
     (["--public-url", "ws://x:1"], "--public-url is for a process of a cluster"),
+    (["--room-log", "redis"], "--room-log redis is for a process of a cluster"),
     (["--redis", "redis://127.0.0.1:1/0", "--lease", "1", "--renew", "2"], "--renew must be above 0 and below"),
     (["--redis", "redis://127.0.0.1:1/0", "--host", "0.0.0.0"], "say how players reach this process"),
     (["--redis", "redis://127.0.0.1:1/0", "--port", "0"], "give --port (not 0)"),

@@ -13,7 +13,8 @@ Keys in the Redis database (every process of one cluster shares it):
     deletes when the room closes.
 ``rooms``
     a hash: room code -> the owner's room log file (``--data``), where a process taking the
-    room over reads it.
+    room over reads it (``redis-stream``: the room is kept in the stream ``log:CODE``,
+    ``game.net.streamlog``, with ``--room-log redis``).
 ``node:URL``
     a live process: ``{"players": people connected, "spectators": …, "rooms": …}`` (JSON), a
     lease renewed with the rooms'; ``nodes`` is the set of every process's URL that ever joined.
@@ -30,7 +31,10 @@ their token; the first process that gets one for a room with no live lease claim
 (``SET NX``: one process wins), moves the room out of the dead owner's SQLite file
 into its own (the files sit in one shared ``--data`` folder, each process's named by its
 URL) and plays on from the last event: every event a member saw was committed to the
-owner's file before it was sent, so none is lost.  Nothing is taken over until
+owner's file before it was sent, so none is lost.  Across machines, with no shared
+folder, ``--room-log redis`` keeps each room's log in a Redis stream instead
+(``game.net.streamlog``): the taker reads the stream, and every event a member saw
+was acknowledged by Redis before it was sent.  Nothing is taken over until
 someone comes back for it (a room nobody returns to stays in the file, as after a
 restart of a lone server).
 
@@ -228,7 +232,7 @@ class Cluster:
         for code, *_rest in self.server.log.rooms():
             if await self.directory.claim(code) or await self.directory.owner(code) == self.me:
                 mine.append(code)
-                await self.directory.settle(code, self.server.log.path or "")
+                await self.directory.settle(code, self.server.log.home)
         await self.renew()
         self.task = asyncio.ensure_future(self.renewing())
         return mine
@@ -287,7 +291,7 @@ class Cluster:
         for _ in range(100):
             code = new_code()
             if code not in self.server.rooms and await self.directory.claim(code):
-                await self.directory.settle(code, self.server.log.path or "")
+                await self.directory.settle(code, self.server.log.home)
                 return code
         raise ProtocolError("no free room code found: try again")
 
@@ -342,14 +346,14 @@ class Cluster:
         found = None
         if path:
             try:
-                found = srv.log.take(path, code)
-            except Exception as e:  # a file that cannot be read: the room cannot be taken over
+                found = await srv.log.take_over(path, code)
+            except Exception as e:  # a file or stream that cannot be read: the room cannot be taken over
                 log.warning("room %s not taken over from %s: %s", code, path, e)
         if found is None:  # kept nowhere (its owner had no --data), or closed meanwhile
             await self.directory.release(code)
         elif srv.revive(code, *found):
             log.warning("room %s taken over (%s)", show_code(code), path)
-            await self.directory.settle(code, srv.log.path or "")
+            await self.directory.settle(code, srv.log.home)
         else:
             await self.directory.release(code)
         return False

@@ -23,8 +23,15 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+#: a room as a log gives it back: (record, the current game's events in order, state, touched)
+Kept = tuple[dict[str, Any], list[str], dict[str, Any] | None, float]
+#: where a room is kept, as the cluster's directory names it for a process taking the room over:
+#: a SQLite file's path, or this for a Redis stream (``game.net.streamlog``)
+STREAM_HOME = "redis-stream"
 
 FILE = "rooms.sqlite3"
 SCHEMA = """
@@ -35,7 +42,65 @@ CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, game INTEGER NOT NULL, n 
 """
 
 
-class RoomLog:
+class BaseLog:
+    """What the server asks of a room log; two kinds: ``RoomLog`` (a SQLite file) and ``StreamLog``
+    (``game.net.streamlog``: a Redis stream a room, for a cluster across machines).
+
+    The server writes with ``save_room``/``add_events``/``drop`` as things happen and makes them
+    permanent once a turn of its loop, before anyone sees them: ``commit()`` where ``remote`` is False
+    (in the loop, tens of microseconds), else ``await write()`` (one round trip for all of the turn).
+    """
+
+    remote = False  # written by ``await write()`` (a network round trip), not ``commit()``
+    closed = False
+    home = ""  # where a process taking a room over finds it ("": nowhere, nothing kept)
+    #: called when something waits to be written (a ``remote`` log: the server schedules a write)
+    wake: Callable[[], None] | None = None
+
+    def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
+        raise NotImplementedError
+
+    def add_events(self, code: str, game: int, first: int, events: list[str], state: dict[str, Any],
+                   commit: bool = True, touched: float | None = None) -> None:
+        raise NotImplementedError
+
+    def commit(self) -> None:
+        raise NotImplementedError
+
+    async def write(self) -> None:
+        """Write what waits and have it acknowledged (a ``remote`` log); else ``commit()``."""
+        self.commit()
+
+    def waiting(self) -> bool:
+        """Does something wait to be written?"""
+        return False
+
+    def drop(self, code: str) -> None:
+        raise NotImplementedError
+
+    def rooms(self, only: str | None = None) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None,
+                                                          float]]:
+        raise NotImplementedError
+
+    async def open(self) -> None:
+        """Before the server takes its first message (a remote log checks its store)."""
+
+    async def take_over(self, home: str, code: str) -> Kept | None:
+        """Room ``code`` of a process that is gone, kept at ``home`` (as the directory says), made this
+        log's; None when it is not kept there.
+
+        :raises ValueError: naming what is wrong when it cannot be read (a damaged entry, another kind of log).
+        """
+        raise NotImplementedError
+
+    def checkpoint(self) -> None:
+        """Housekeeping the server runs on a worker thread now and then (nothing by default)."""
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class RoomLog(BaseLog):
     """Rooms and their events in one SQLite file under ``data`` (None: in memory, for tests).
 
     :raises OSError: when the folder cannot be made; ``sqlite3.Error`` when the file is not a database.
@@ -49,6 +114,7 @@ class RoomLog:
             path = str(Path(data) / name)
         self.closed = False
         self.path = None if data is None else path
+        self.home = self.path or ""
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -157,7 +223,16 @@ class RoomLog:
                        [(code, number, i + 1, e) for i, e in enumerate(events)])
         db.execute("COMMIT")
 
-    def take(self, path: str, code: str) -> tuple[dict[str, Any], list[str], dict[str, Any] | None, float] | None:
+    async def take_over(self, home: str, code: str) -> Kept | None:
+        if home == STREAM_HOME:
+            raise ValueError("it is kept in a Redis stream and this process keeps its rooms in SQLite: "
+                             "start every process of a cluster with the same --room-log")
+        try:
+            return self.take(home, code)
+        except sqlite3.Error as e:
+            raise ValueError(f"{home} cannot be read: {e}") from None
+
+    def take(self, path: str, code: str) -> Kept | None:
         """Room ``code`` moved out of another process's log file at ``path`` into this log (that process is
         gone: its lease on the room lapsed): written and committed here first, then taken out there.
         Returns (room, events, state, touched), or None when that file does not hold the room.

@@ -51,7 +51,7 @@ from ..errors import IllegalMove
 from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, answering, dump, new_code, parse, show_code
 from .room import Room
 from .roomlog import FILE as LOG_FILE
-from .roomlog import RoomLog
+from .roomlog import BaseLog, RoomLog
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -246,7 +246,7 @@ class Server:
     def __init__(self, data: str | os.PathLike[str] | None, rate: float = RATE, idle: float = IDLE,
                  ping: float = PING, ping_timeout: float = PING_TIMEOUT, host_grace: float = HOST_GRACE,
                  fixed_seeds: bool = False, limits: Limits | None = None, proxy: bool = False,
-                 log_name: str = LOG_FILE) -> None:
+                 log_name: str = LOG_FILE, room_log: BaseLog | None = None) -> None:
         self.rooms: dict[str, Room] = {}
         self.host_grace = host_grace
         #: tests only: a room deals from the ``seed`` its ``create`` names (then seed + 1…), so that a
@@ -265,7 +265,10 @@ class Server:
         self.accept_errors, self.accept_noted = 0, float("-inf")
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.ping, self.ping_timeout = ping, ping_timeout
-        self.log = RoomLog(data, log_name)
+        #: the room log: a SQLite file under ``data`` unless another is given (a cluster's Redis streams)
+        self.log: BaseLog = RoomLog(data, log_name) if room_log is None else room_log
+        self.log.wake = self.due
+        self.writing: asyncio.Future[None] | None = None  # a remote log's write under way (then the sends)
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.touched: dict[str, float] = {}
         self.events = 0  # events sent out since the start (figures for the bench)
@@ -286,6 +289,10 @@ class Server:
         """Send ``text`` to ``conns`` at the end of this turn of the loop, after the log's commit
         (so nothing is seen that a restart would not offer again)."""
         self.outbox.append(([c.ws for c in conns], text))
+        self.due()
+
+    def due(self) -> None:
+        """Something to write or send: ``flush`` at the end of this turn of the loop."""
         if not self.flushing:
             self.flushing = True
             if self.loop is not None:
@@ -294,15 +301,34 @@ class Server:
                 self.flush()
 
     def flush(self) -> None:
-        """Commit the log, then write every message of this turn, in order.
+        """Commit the log, then write every message of this turn, in order (a remote log: ``written``).
 
         Each message is framed once for all the members it goes to (a server's frames are not masked,
         and compression is off: the bytes are the same for each), and each member's frames of the turn
         go out in one write.  A connection that is not open (closing), or not one of this server's
         own, is given its messages by ``websockets.broadcast``, which skips it when it is closing."""
         self.flushing = False
+        if self.log.remote:
+            if self.writing is None and self.loop is not None:
+                self.writing = asyncio.ensure_future(self.written())
+            return
         self.log.commit()
         box, self.outbox = self.outbox, []
+        self.send(box)
+
+    async def written(self) -> None:
+        """A remote log: write what the turns said to the log (one round trip for all of it, awaited),
+        then send their messages; again while more came meanwhile (one write at a time, in order)."""
+        try:
+            while self.outbox or self.log.waiting():
+                box, self.outbox = self.outbox, []
+                await self.log.write()  # takes what waits now, before it awaits anything
+                self.send(box)
+        finally:
+            self.writing = None
+
+    def send(self, box: list[tuple[list[ServerConnection], str]]) -> None:
+        """Write the messages of ``box`` in order, each framed once (see ``flush``)."""
         members: dict[int, tuple[Any, list[bytes] | None]] = {}  # id(ws) -> (ws, its frames; None: broadcast)
         for wss, text in box:
             frame = b""
@@ -974,6 +1000,7 @@ class Server:
                                    ping_interval=None, ping_timeout=None,  # the server's own keepalive
                                    close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class(),
                                    start_serving=False)
+        await self.log.open()
         if self.cluster is not None:  # its rooms kept here that no other process took over meanwhile
             self.restore(set(await self.cluster.start()))
         else:
