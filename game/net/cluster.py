@@ -223,6 +223,7 @@ class Cluster:
         self.published: set[str] = set()  # codes of this process's rooms in the directory's public list
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
+        self.taking: dict[str, asyncio.Future[None]] = {}  # rooms being taken over here -> done when over
 
     async def start(self) -> list[str]:
         """Join: check Redis, claim every room this process's log keeps that nobody else holds (a
@@ -295,10 +296,14 @@ class Cluster:
                 return code
         raise ProtocolError("no free room code found: try again")
 
-    async def route(self, conn: Conn, text: Any) -> bool:
+    async def route(self, conn: Conn, text: Any, again: bool = False) -> bool:
         """Before a message of a connection in no room is handled: a ``create`` gets a code of its own, a
         ``join``/``rejoin``/``watch`` of a room another process owns is answered ``moved``, and one of a
-        room whose owner is gone is taken over here.  True when the message is answered here."""
+        room whose owner is gone is taken over here.  True when the message is answered here.
+
+        Two members of a room coming back at once: while one's message takes the room over (the claim,
+        reading the log: awaited), the other's waits for that to end, then is routed again (``again``),
+        never told "no room" because the room was not open here yet."""
         srv = self.server
         try:
             msg = parse(text)
@@ -322,13 +327,21 @@ class Cluster:
         if kind in ("join", "watch"):
             srv.may_try(conn, now)  # an address slowed for unknown codes asks nothing of the directory
         owner = await self.directory.owner(code)
+        pending = self.taking.get(code)
+        if pending is not None and not again:  # this process is taking the room over for another member:
+            await asyncio.shield(pending)  # this one is answered as it ends (seated, or moved)
+            return await self.route(conn, text, again=True)
         if owner is not None and owner != self.me:
             srv.reply(conn, {"type": "moved", "room": code, "url": owner})
             return True
-        if owner is None and code not in srv.rooms:
-            path = await self.directory.home(code)
-            if path is not None:
-                return await self.take(conn, code, path)
+        if owner is None and code not in srv.rooms and code not in self.taking:
+            self.taking[code] = asyncio.get_running_loop().create_future()  # before the claim: see above
+            try:
+                path = await self.directory.home(code)
+                if path is not None:
+                    return await self.take(conn, code, path)
+            finally:
+                self.taking.pop(code).set_result(None)
         return False
 
     async def take(self, conn: Conn, code: str, path: str) -> bool:
