@@ -158,6 +158,8 @@ class StreamLog(BaseLog):
         self.writes += 1
         for key in lost:
             code = str(key)[len(PREFIX):]
+            for table in (self.seq, self.start, self.states):
+                table.pop(code, None)
             log.warning("room %s is held by another process now: its events were not written here", code)
             if self.lost is not None:
                 self.lost(code)
