@@ -1,13 +1,15 @@
-"""Performance figures as JSON: ``python tools/bench.py [SECTION ...]``.
+"""Performance figures as JSON: ``python tools/bench.py [SECTION ...] [--quick]``.
 
 Each ``tools/bench_<section>.py`` defines ``run() -> dict`` of figures; this
 script runs every section (or the ones named) and prints one JSON object.
-Benchmarks report; tests never assert on wall-clock time.
+``--quick`` asks the sections whose ``run`` takes ``quick`` (``net``) for a
+shorter run.  Benchmarks report; tests never assert on wall-clock time.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import pathlib
@@ -26,7 +28,11 @@ def sections() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    names = argv or sections()
+    options = [a for a in argv if a.startswith("-")]
+    if set(options) - {"--quick"}:
+        print(f"unknown option(s) {sorted(set(options) - {'--quick'})}; known: --quick", file=sys.stderr)
+        return 2
+    names = [a for a in argv if not a.startswith("-")] or sections()
     unknown = set(names) - set(sections())
     if unknown:
         print(f"unknown section(s) {sorted(unknown)}; known: {sections()}", file=sys.stderr)
@@ -34,7 +40,9 @@ def main(argv: list[str]) -> int:
     out = {}
     for name in names:
         t0 = time.perf_counter()
-        out[name] = importlib.import_module(f"bench_{name}").run()
+        run = importlib.import_module(f"bench_{name}").run
+        quick = "--quick" in options and "quick" in inspect.signature(run).parameters
+        out[name] = run(quick=True) if quick else run()
         out[name]["_seconds"] = round(time.perf_counter() - t0, 2)
     print(json.dumps(out, indent=2))
     return 0

