@@ -102,6 +102,9 @@ class SettingsScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.entry is not None:
+            if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.entry_rect().collidepoint(e.pos):
+                self.entry.click(e.pos, self.entry_rect())  # the caret where the click was
+                return True
             used = self.entry.handle_event(e)
             if not self.entry.open:
                 self.entry = None
@@ -118,6 +121,12 @@ class SettingsScene(Scene):
                 return True
         return self.back.handle_event(e) or self.list.handle_event(e)
 
+    def entry_rect(self) -> pygame.Rect:
+        """Where a custom keyboard is typed: under the rows."""
+        u = self.u
+        y = self.list.rect.top + len(self.list.rects) * self.list.row_h + u * 0.6
+        return pygame.Rect(self.size[0] // 2 - u * 10, y + u * 2, u * 20, u * 2.4)
+
     def draw(self, surface: pygame.Surface) -> None:
         u = self.u
         header(surface, "Settings", "changes are saved at once", u)
@@ -126,7 +135,7 @@ class SettingsScene(Scene):
         w = surface.get_width()
         y = self.list.rect.top + len(self.list.rects) * self.list.row_h + u * 0.6
         if self.entry is not None:
-            self.entry.draw(surface, pygame.Rect(w // 2 - u * 10, y + u * 2, u * 20, u * 2.4))
+            self.entry.draw(surface, self.entry_rect())
         else:
             art = art_for(round(min(u * 8, (self.back.rect.top - y - u) * 1.55)), str(s.get("palette", "standard")),
                           bool(s.get("colour_cue")))

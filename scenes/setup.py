@@ -130,6 +130,9 @@ class SetupScene(Scene):
 
     def handle_event(self, e: pygame.event.Event) -> bool:
         if self.entry is not None:
+            if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.entry_rect().collidepoint(e.pos):
+                self.entry.click(e.pos, self.entry_rect())  # the caret where the click was
+                return True
             used = self.entry.handle_event(e)
             if not self.entry.open:
                 self.entry = None
@@ -163,7 +166,7 @@ class SetupScene(Scene):
         y = self.list.rect.top + rows * self.list.row_h + u * 1.2
         w = surface.get_width()
         if self.entry is not None:
-            self.entry.draw(surface, pygame.Rect(w // 2 - u * 11, y + u * 1.6, u * 22, u * 2.4))
+            self.entry.draw(surface, self.entry_rect())
             for b in self.actions:
                 b.draw(surface)
             return
@@ -178,6 +181,12 @@ class SetupScene(Scene):
             b.draw(surface)
         theme.blit_text(surface, self.footer(), round(u * 0.85), (w // 2, surface.get_height() - u * 1.1), theme.DIM,
                         True, "center")
+
+    def entry_rect(self) -> pygame.Rect:
+        """Where the deal code is typed: under the rows."""
+        u = self.u
+        y = self.list.rect.top + len(self.list.rects) * self.list.row_h + u * 1.2
+        return pygame.Rect(self.size[0] // 2 - u * 11, y + u * 1.6, u * 22, u * 2.4)
 
     def footer(self) -> str:
         """What the keys do here: the rows' keys only when there are rows to choose and change."""

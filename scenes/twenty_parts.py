@@ -16,7 +16,7 @@ from game.cards import plural
 from sprites import theme
 from sprites.card import CardSprite
 from sprites.cardart import art_for
-from sprites.hud import ring
+from sprites.hud import ring, shorten
 
 from .classic import CALL_KEY_NAMES, PLAYER_COLORS
 from .link import DEMO_HINT
@@ -254,15 +254,20 @@ class TwentyView:
                     PLAYER_COLORS[i] if active else (255, 255, 255, 30))
         y = box.top + u * 1.1
         pygame.draw.circle(surface, PLAYER_COLORS[i], (box.left + u * 1.0, y), round(u * 0.4))
-        name = theme.blit_text(surface, self.scene.seat_name(p), round(u * 1.05), (box.left + u * 1.7, y), theme.INK,
-                               True, "midleft")
-        if self.scene.v["dealer"] == p and self.scene.interlude is None:
-            theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
         score = theme.blit_text(surface, plural(self.scene.v["scores"][p], "pt"), round(u * 1.05),
                                 (box.right - u * 0.8, y), theme.INK, True, "midright")
         state = self.seat_state(p)
         color = theme.ACCENT if p in self.scene.said or self.scene.caller == p else theme.MUTED
-        theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
+        said = theme.blit_text(surface, state, round(u * 0.85), (score.left - u * 0.8, y), color, True, "midright")
+        left = box.left + u * 1.7  # the name in the room the state and the score leave (cut short in a narrow box)
+        room = (said.left if state else score.left) - u * 0.6 - left
+        words = self.scene.seat_name(p)
+        if theme.text_size(words, round(u * 1.05), True)[0] > room:
+            words = shorten(words, round(u * 1.05), round(room))
+        name = theme.blit_text(surface, words, round(u * 1.05), (left, y), theme.INK, True, "midleft")
+        fits = name.right + u * 0.5 + theme.text_size("dealer", round(u * 0.75), True)[0] <= left + room
+        if self.scene.v["dealer"] == p and self.scene.interlude is None and fits:
+            theme.blit_text(surface, "dealer", round(u * 0.75), (name.right + u * 0.5, y), theme.DIM, True, "midleft")
         if self.scene.caller == p:
             ring(surface, (round(box.right - u * 1.3), round(box.bottom - u * 1.3)), round(u * 0.9),
                  self.scene.call_left / self.scene.call_time, theme.ACCENT, max(3, round(u * 0.25)))

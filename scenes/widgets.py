@@ -181,6 +181,10 @@ class TextEntry(TypedText):
             self.error = self.problem
         return True
 
+    def click(self, pos: tuple[int, int], rect: pygame.Rect) -> None:
+        """A click in the field (drawn in ``rect``) puts the caret there."""
+        self.caret_at(pos[0], rect.left + rect.h * 0.4, max(12, round(rect.h * 0.42)), rect.w - rect.h * 0.8)
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The prompt, the field with a caret, and the last error (or how to finish) below it, on up to two
         lines within the window."""

@@ -157,3 +157,45 @@ def test_a_person_is_still_asked_to_go_on(app):
     scene.interlude = {"hand": 1, "player": "P1", "gain": 2, "t": 4.0, "left": [("P2", 3)], "scores": {},
                        "target": 20, "dealer": "P2", "over": False}
     assert interlude_footer(scene).endswith("Space or click to go on")
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)])
+def test_a_seat_box_s_name_state_and_score_never_run_into_each_other(tmp_path, size, monkeypatch):
+    """Four players: a narrow seat box with "wins the hand!" or a word said beside its name cuts the name
+    short ("Bot 2 (c…") instead of writing over it; the dealer's mark goes where there is room."""
+    import scenes.twenty_parts as parts
+
+    app = make_app(tmp_path, size=size, seen=("twenty",))
+    app.start()
+    try:
+        data = play_data("twenty", 5)
+        app.manager.switch("twenty", {**data, "options": {**data.get("options", {}), "players": 4}})
+        app.step(0.0)
+        scene = top(app)
+        assert isinstance(scene, TwentyScene) and len(scene.game.players) == 4
+        cut: list[str] = []
+        for interlude in (None, {"hand": 1, "player": "P2", "gain": 3, "t": 3.0, "left": [], "scores": {},
+                                 "target": 20, "dealer": "P3", "over": False}):
+            scene.interlude = interlude
+            for p in scene.game.players[1:]:
+                scene.said = {} if interlude else {p: ["thinking…", 5.0]}  # a state beside every name
+                drawn: list[tuple[str, pygame.Rect]] = []
+
+                def spy(surface, text, *a, real=parts.theme.blit_text, drawn=drawn, **kw):
+                    rect = real(surface, text, *a, **kw)
+                    drawn.append((text, rect))
+                    return rect
+
+                monkeypatch.setattr(parts.theme, "blit_text", spy)
+                scene.view.draw_seat(app.screen, p)
+                monkeypatch.undo()
+                line = [(t, r) for t, r in drawn if t]
+                assert len(line) >= (3 if scene.view.seat_state(p) else 2)
+                cut += [t for t, _r in line if t.endswith("…") and t != "thinking…"]
+                for i, (t, r) in enumerate(line):
+                    assert scene.layout.boxes[p].contains(r), (t, r)
+                    for t2, r2 in line[i + 1:]:
+                        assert not r.colliderect(r2), (p, t, t2)
+        assert cut  # (at these sizes a long name is cut short)
+    finally:
+        pygame.quit()

@@ -383,3 +383,25 @@ def test_a_field_a_pad_opened_says_it_cannot_type_and_b_cancels(app):
     assert scene.entry is not None and scene.entry.error.startswith("A pad cannot type here")
     pad_button(app, pygame.CONTROLLER_BUTTON_B)
     assert scene.entry is None and app.settings.get("card_keys") == had and isinstance(top(app), type(scene))
+
+
+@pytest.mark.parametrize("where", ["setup", "settings"])
+def test_a_click_in_a_field_that_opened_for_an_answer_puts_the_caret_there(app, where):
+    from sprites import theme
+
+    app.manager.switch(where, {"mode": "classic"} if where == "setup" else {})
+    app.step(0.0)
+    scene = top(app)
+    if where == "setup":
+        press(app, pygame.K_c, "c")
+    else:
+        scene.type_keys()
+    type_text(app, "123qwe")
+    rect = scene.entry_rect()
+    size = max(12, round(rect.h * 0.42))
+    x = rect.left + rect.h * 0.4 + theme.text_size("12", size, True)[0] + 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(x), rect.centery), button=1))
+    app.step(0.0)
+    assert scene.entry is not None and scene.entry.caret == 2
+    type_char(app, "9")
+    assert scene.entry.text == "1293qwe"[:scene.entry.limit]
