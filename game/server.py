@@ -90,9 +90,7 @@ async def run(host: str, port: int, data: str | None, limits: Limits | None = No
 
             stream = StreamLog(directory.db, cluster.url)
         server = Server(data, limits=limits, proxy=proxy, log_name=log_name(cluster.url), room_log=stream)
-        if stream is not None:
-            stream.lost = server.let_go
-        server.cluster = Cluster(server, directory, cluster.renew)
+        server.cluster = Cluster(server, directory, cluster.renew)  # which fences the log (``lost``: let go)
         if data is None and stream is None:
             logging.warning("no --data: rooms of this process are not taken over if it dies")
     ws = await server.serve(host, port)

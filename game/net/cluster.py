@@ -38,8 +38,15 @@ was acknowledged by Redis before it was sent.  Nothing is taken over until
 someone comes back for it (a room nobody returns to stays in the file, as after a
 restart of a lone server).
 
-A process that stalls past its lease (and so may have been replaced) finds out at its
-next renewal and lets those rooms go: their members reconnect to the new owner.
+A process that stalls past its lease (a pause: swapped out, stopped, a slow disk) may have
+been replaced, and must then not act for a room another process has taken over (no split
+brain).  It is fenced (``Lease``): a lease is trusted until the last renewal that answered
+was *sent* plus the lease, less a margin; past that the process does nothing for its rooms
+(no message handled, no timer fired, nothing logged or sent: all waits) until a renewal
+answers.  Rooms still held then go on with nothing lost; rooms another process holds are let
+go (their members' connections closed: they come back through the new owner).  Its room log
+is fenced too (``BaseLog.fence``): a room the taker deleted from the SQLite file is never
+written back, and a Redis stream refuses the writes of a process that no longer holds the room.
 """
 
 from __future__ import annotations
@@ -61,6 +68,7 @@ LEASE = 3.0  # seconds a room's lease lasts unless renewed
 RENEW = 1.0  # seconds between two renewals
 MAX_SERVERS = 8  # other processes named in ``joined`` (where to reconnect when the owner is gone)
 ROUTED = ("join", "rejoin", "watch")
+MARGIN = 0.1  # of a lease: it is trusted until its renewal was sent + lease × (1 - MARGIN)
 log = logging.getLogger("setarcade.cluster")
 
 #: renew every lease this process holds (KEYS), re-take one that lapsed while nobody took it,
@@ -92,6 +100,38 @@ if ARGV[3] == '1' and (v == ARGV[1] or not v) then
 end
 return 0
 """
+
+
+class Lease:
+    """How long this process may act for its rooms: until the last renewal that answered was sent, plus
+    the lease less a margin (``MARGIN``).  Times are the process's monotonic clock, passed in.
+
+    A renewal is sent at ``sent`` and Redis sets the leases when it runs it, later, so every lease this
+    process holds lasts at least until ``sent + lease``; past ``until`` another process may hold one.
+    A renewal sent before a pause and answered after it extends nothing past its own sending.
+
+    >>> x = Lease(1.0)
+    >>> x.trusted(0.0)
+    False
+    >>> x.renewed(10.0); x.trusted(10.85), x.trusted(10.95)
+    (True, False)
+    >>> x.renewed(9.0); x.until  # an older renewal answered late takes nothing back
+    10.9
+    """
+
+    __slots__ = ("lease", "until")
+
+    def __init__(self, lease: float) -> None:
+        self.lease = lease
+        self.until = float("-inf")
+
+    def renewed(self, sent: float) -> None:
+        """A renewal sent at ``sent`` answered: every lease this process kept is its own until then + lease."""
+        self.until = max(self.until, sent + self.lease * (1.0 - MARGIN))
+
+    def trusted(self, now: float) -> bool:
+        """May this process act for its rooms at ``now`` (no other process can hold one of them yet)?"""
+        return now < self.until
 
 
 class Directory:
@@ -224,6 +264,10 @@ class Cluster:
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
         self.taking: dict[str, asyncio.Future[None]] = {}  # rooms being taken over here -> done when over
+        #: the fence: the server does nothing for its rooms while the lease is not trusted (``Lease``)
+        self.lease = server.lease = Lease(directory.ms / 1000)
+        self.answered = asyncio.Event()  # set by each renewal that answers (``trusting`` waits on it)
+        server.log.fence(server.lost_room)
 
     async def start(self) -> list[str]:
         """Join: check Redis, claim every room this process's log keeps that nobody else holds (a
@@ -262,16 +306,29 @@ class Cluster:
     async def renew(self) -> None:
         srv = self.server
         watching = sum(r.spectators() for r in srv.rooms.values())
+        sent = srv.now()  # before the script runs: the leases it renews last at least until sent + lease
         lost = await self.directory.renew(list(srv.rooms), {"players": srv.open - watching, "spectators": watching,
                                                             "rooms": len(srv.rooms)})
         for code in lost:
             log.warning("room %s is held by another process now: let go", code)
             srv.let_go(code)
+        self.lease.renewed(sent)
+        self.answered.set()
+        srv.resume()  # what waited on the fence goes on (for the rooms still held)
         nodes = await self.directory.nodes()
         self.servers = [u for u in nodes if u != self.me][:MAX_SERVERS]
         listed = srv.listings()
         await self.directory.publish(listed, [c for c in self.published if c not in listed])
         self.published = set(listed)
+
+    async def trusting(self) -> bool:
+        """Wait for the next renewal to answer, at most one renewal period; True when this process may act
+        for its rooms now (its lease is trusted)."""
+        if not self.lease.trusted(self.server.now()):
+            self.answered.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.answered.wait(), self.renew_every)
+        return self.lease.trusted(self.server.now())
 
     def later(self, job: Any) -> None:
         """Run a directory call in the background (a room closed: its lease released)."""

@@ -56,6 +56,8 @@ class BaseLog:
     home = ""  # where a process taking a room over finds it ("": nowhere, nothing kept)
     #: called when something waits to be written (a ``remote`` log: the server schedules a write)
     wake: Callable[[], None] | None = None
+    #: called with a room whose writes were refused: another process took it over (``fence``)
+    lost: Callable[[str], None] | None = None
 
     def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
         raise NotImplementedError
@@ -96,6 +98,15 @@ class BaseLog:
     def checkpoint(self) -> None:
         """Housekeeping the server runs on a worker thread now and then (nothing by default)."""
 
+    def fence(self, lost: Callable[[str], None]) -> None:
+        """Write as a process of a cluster, which may stall while another takes its rooms over: a room
+        taken over is never written here again, and ``lost`` is called with it (a remote log is fenced by
+        the store itself: its writes are refused once another process holds the room)."""
+        self.lost = lost
+
+    def forget(self, code: str) -> None:
+        """Drop what waits to be written for a room (another process owns it now)."""
+
     def close(self) -> None:
         self.closed = True
 
@@ -122,6 +133,21 @@ class RoomLog(BaseLog):
         self.db.executescript(SCHEMA)
         self.rows: list[tuple[str, int, int, str]] = []  # events waiting for ``commit()``
         self.states: dict[str, tuple[str, float, str]] = {}  # room code -> (state, touched, code) waiting
+        #: fenced (``fence``, a process of a cluster): the rooms this file holds for this process, room records
+        #: waiting for ``commit()``, and rooms another process took out of this file (never written here again)
+        self.mine: set[str] | None = None
+        self.records: dict[str, tuple[str, float]] = {}
+        self.taken: set[str] = set()
+
+    def fence(self, lost: Callable[[str], None]) -> None:
+        """Write as a process of a cluster, whose rooms another process may take out of this file (``take``)
+        while this one is paused: a room taken out is never written back.  Each commit first looks, in the
+        same transaction, for the rooms it writes that this file held and no longer does: their writes are
+        dropped and ``lost`` is called with each (the server lets it go).  Room records wait for the commit
+        too, so that nothing of a room reaches the file outside that look."""
+        self.commit()
+        self.lost = lost
+        self.mine = {code for (code,) in self.db.execute("SELECT code FROM rooms")}
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the file (on a connection of its own, so it may run on
@@ -139,6 +165,9 @@ class RoomLog(BaseLog):
     def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
         """Write a room's seats, setup and current game (everything but the events); in the transaction
         of the events that wait, if any (committed with them)."""
+        if self.mine is not None:
+            self.records[code] = (json.dumps(room), touched)
+            return
         self.write_waiting()
         self.db.execute("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
                         "DO UPDATE SET room = excluded.room, touched = excluded.touched",
@@ -161,9 +190,60 @@ class RoomLog(BaseLog):
         server's loop may still end after it stopped)."""
         if self.closed:
             return
+        if self.mine is not None:
+            self.commit_fenced(self.mine)
+            return
         self.write_waiting()
         if self.db.in_transaction:
             self.db.execute("COMMIT")
+
+    def commit_fenced(self, mine: set[str]) -> None:
+        """``commit()`` of a fenced log: what waits, less the rooms taken out of the file (see ``fence``)."""
+        codes = {r[0] for r in self.rows} | self.states.keys() | self.records.keys()
+        if not codes:
+            return
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")  # the write lock first: a taker's deletion is before this look or after it
+        try:
+            held = [c for c in codes if c in mine]
+            here: set[str] = set()
+            for i in range(0, len(held), 500):
+                part = held[i:i + 500]
+                here.update(c for (c,) in db.execute(
+                    f"SELECT code FROM rooms WHERE code IN ({','.join('?' * len(part))})", part))
+            gone = set(held) - here
+            self.taken |= gone
+            gone |= codes & self.taken
+            records, rows, states = self.records, self.rows, self.states
+            self.records, self.rows, self.states = {}, [], {}
+            if gone:
+                records = {c: r for c, r in records.items() if c not in gone}
+                rows = [r for r in rows if r[0] not in gone]
+                states = {c: x for c, x in states.items() if c not in gone}
+            db.executemany("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
+                           "DO UPDATE SET room = excluded.room, touched = excluded.touched",
+                           [(c, text, t) for c, (text, t) in records.items()])
+            db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)", rows)
+            db.executemany("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", states.values())
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        mine.update(records)
+        mine.difference_update(gone)
+        if self.lost is not None:
+            for code in gone:
+                self.lost(code)
+
+    def forget(self, code: str) -> None:
+        """Drop what waits to be written for a room (another process owns it now); the file is left as it is."""
+
+        self.rows = [r for r in self.rows if r[0] != code]
+        self.states.pop(code, None)
+        self.records.pop(code, None)
+        if self.mine is not None:
+            self.mine.discard(code)
 
     def write_waiting(self) -> None:
         """Write the events and states that wait, in a transaction left open for ``commit()``."""
@@ -178,6 +258,8 @@ class RoomLog(BaseLog):
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""
         self.commit()
+        if self.mine is not None:
+            self.mine.discard(code)
         self.db.execute("BEGIN")
         self.db.execute("DELETE FROM events WHERE code = ?", (code,))
         self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
@@ -222,6 +304,9 @@ class RoomLog(BaseLog):
         db.executemany("INSERT INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
                        [(code, number, i + 1, e) for i, e in enumerate(events)])
         db.execute("COMMIT")
+        self.taken.discard(code)  # taken back
+        if self.mine is not None:
+            self.mine.add(code)
 
     async def take_over(self, home: str, code: str) -> Kept | None:
         if home == STREAM_HOME:
@@ -237,6 +322,10 @@ class RoomLog(BaseLog):
         gone: its lease on the room lapsed): written and committed here first, then taken out there.
         Returns (room, events, state, touched), or None when that file does not hold the room.
 
+        Read, copied and deleted there in one transaction holding that file's write lock: its owner, if it
+        is only paused, either committed before (its events are copied) or commits after, and then finds
+        the room gone and writes nothing of it (``fence``).
+
         :raises sqlite3.Error: when the file cannot be read.
         """
         if self.path is not None and Path(path).resolve() == Path(self.path).resolve():
@@ -246,6 +335,7 @@ class RoomLog(BaseLog):
             return None
         db = sqlite3.connect(path, isolation_level=None, timeout=2.0)
         try:
+            db.execute("BEGIN IMMEDIATE")
             other = RoomLog.__new__(RoomLog)
             other.db, other.closed, other.path = db, False, path
             found = other.rooms(only=code)
@@ -253,11 +343,12 @@ class RoomLog(BaseLog):
                 return None
             _code, room, events, state, touched = found[0]
             self.keep(code, room, events, state, touched)
-            db.execute("BEGIN IMMEDIATE")
             db.execute("DELETE FROM events WHERE code = ?", (code,))
             db.execute("DELETE FROM rooms WHERE code = ?", (code,))
             db.execute("COMMIT")
         finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             db.close()
         return room, events, state, touched
 

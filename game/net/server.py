@@ -54,7 +54,7 @@ from .roomlog import FILE as LOG_FILE
 from .roomlog import BaseLog, RoomLog
 
 if TYPE_CHECKING:
-    from .cluster import Cluster
+    from .cluster import Cluster, Lease
 
 RATE = 20.0  # messages a second a connection may send, on average
 BURST = 40.0  # ... and at once
@@ -283,6 +283,12 @@ class Server:
         self.cluster: Cluster | None = None
         self.keeper: asyncio.Future[None] | None = None
         self.live: dict[Direct, None] = {}  # connections past their handshake that the keepalive looks at
+        #: in a cluster, the fence (``cluster.Lease``): while it is not trusted nothing is done for a room, what
+        #: falls due meanwhile waits here for ``resume`` (timers of these rooms, connections gone, hosts to look at)
+        self.lease: Lease | None = None
+        self.asleep: set[str] = set()
+        self.held_gone: list[Conn] = []
+        self.held_hosts: set[str] = set()
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list[Conn], text: str) -> None:
@@ -308,11 +314,13 @@ class Server:
         go out in one write.  A connection that is not open (closing), or not one of this server's
         own, is given its messages by ``websockets.broadcast``, which skips it when it is closing."""
         self.flushing = False
+        if self.lease is not None and not self.lease.trusted(self.now()):
+            return  # fenced: committed and sent by ``resume`` if the rooms are still held, dropped if not
         if self.log.remote:
             if self.writing is None and self.loop is not None:
                 self.writing = asyncio.ensure_future(self.written())
             return
-        self.log.commit()
+        self.log.commit()  # a room taken out of the log meanwhile is let go (``lost_room``) before this sends
         box, self.outbox = self.outbox, []
         self.send(box)
 
@@ -321,6 +329,8 @@ class Server:
         then send their messages; again while more came meanwhile (one write at a time, in order)."""
         try:
             while self.outbox or self.log.waiting():
+                if self.lease is not None and not self.lease.trusted(self.now()):
+                    break  # fenced: ``resume`` goes on with it
                 box, self.outbox = self.outbox, []
                 await self.log.write()  # takes what waits now, before it awaits anything
                 self.send(box)
@@ -384,21 +394,67 @@ class Server:
         return True
 
     def let_go(self, code: str) -> None:
-        """Another process owns the room now (this one stalled past its lease): forget it here, log and
-        all, and drop its members' connections (they come back through the new owner)."""
+        """Another process owns the room now (this one stalled past its lease): forget it here with what
+        it had not yet logged nor sent (the log file keeps nothing of it: the new owner took it out), and
+        drop its members' connections (they come back through the new owner)."""
         room = self.rooms.pop(code, None)
         if room is None:
             return
-        for c in room.conns():
+        self.log.forget(code)
+        dropped = set()
+        for c in room.members():
             c.room, c.seat = None, -1
+            dropped.add(c.ws)
             t = getattr(c.ws, "transport", None)
             if t is not None:
                 t.abort()
-        for table in (self.touched, self.vacant, self.made_by):
+        room.watchers.clear()
+        if self.outbox:  # what the room said while fenced goes nowhere
+            self.outbox = [(kept, text) for wss, text in self.outbox
+                           if (kept := [ws for ws in wss if ws not in dropped])]
+        for table in (self.touched, self.vacant):
             table.pop(code, None)
+        self.public.discard(code)
+        self.asleep.discard(code)
+        if self.cluster is not None:
+            self.cluster.published.discard(code)  # listed by its new owner now: not taken off the list
+        maker = self.made_by.pop(code, None)
+        if maker is not None:
+            left = self.rooms_of.get(maker, 0) - 1
+            if left > 0:
+                self.rooms_of[maker] = left
+            else:
+                self.rooms_of.pop(maker, None)
         timer = self.timers.pop(code, None)
         if timer is not None:
             timer.cancel()
+
+    def lost_room(self, code: str) -> None:
+        """A room whose writes the log refused (another process took it over: this one stalled between its
+        last look at the lease and its write): let go, its lease given back if this process still holds it."""
+        if code not in self.rooms:
+            return
+        log.warning("room %s was taken over by another process: let go", code)
+        self.let_go(code)
+        if self.cluster is not None:
+            self.cluster.later(self.cluster.directory.release(code, closed=False))
+
+    def resume(self) -> None:
+        """A renewal answered (the rooms lost were let go): what waited on the fence goes on — the output
+        held, the timers that fell due, connections that ended, hosts to look at."""
+        if not self.flushing:
+            self.flush()
+        gone, self.held_gone = self.held_gone, []
+        for conn in gone:
+            self.gone(conn)
+        hosts, self.held_hosts = self.held_hosts, set()
+        for code in hosts:
+            self.look_at_host(code)
+        asleep, self.asleep = self.asleep, set()
+        for code in asleep:
+            room = self.rooms.get(code)
+            if room is not None:
+                self.schedule(room)
 
     def adopt(self, room: Room, touched: float) -> None:
         room.on_events = lambda s, before, new: self.logged(room, before, new)
@@ -471,6 +527,9 @@ class Server:
         room = self.rooms.get(code)
         if room is None:
             return
+        if self.lease is not None and not self.lease.trusted(self.now()):
+            self.asleep.add(code)  # fenced: woken again by ``resume`` if the room is still held
+            return
         try:
             room.tick(self.now())
         except Exception:  # a fault in one room must not stop the others
@@ -493,7 +552,10 @@ class Server:
 
     def expire(self, now: float) -> list[str]:
         """Close every room idle since before ``now - idle``, and every room where nobody was
-        connected and no game was under way since before ``now - limits.empty``; returns their codes."""
+        connected and no game was under way since before ``now - limits.empty``; returns their codes.
+        Nothing while fenced (a cluster's lease not trusted): the next look does it."""
+        if self.lease is not None and not self.lease.trusted(now):
+            return []
         old = [code for code, t in self.touched.items() if now - t > self.idle]
         for code in old:
             self.close_room(self.rooms[code], "this room was idle for two hours and is closed")
@@ -587,9 +649,20 @@ class Server:
 
     async def take(self, conn: Conn, text: Any) -> None:
         """A message read from the library's queue: in a cluster, one from a connection in no room
-        goes through the directory first."""
-        if self.cluster is not None and (conn.room is None or conn.watching) and await self.routed(conn, text):
-            return
+        goes through the directory first, and it waits while the lease is not trusted (``cluster.Lease``):
+        handled once a renewal answered, in the room's new state (let go: the member is in no room)."""
+        cluster = self.cluster
+        if cluster is not None:
+            while True:
+                while not cluster.lease.trusted(self.now()):
+                    if await cluster.trusting():
+                        break
+                    if conn.ws.protocol.state is State.CLOSED:
+                        return  # gone while waiting (as when the server stops): nothing to answer
+                if (conn.room is None or conn.watching) and await self.routed(conn, text):
+                    return
+                if cluster.lease.trusted(self.now()):
+                    break  # handled now, in this turn: still trusted
         self.received(conn, text)
 
     def received(self, conn: Conn, text: Any) -> None:
@@ -602,6 +675,9 @@ class Server:
     def gone(self, conn: Conn) -> None:
         room = conn.room
         if room is None or room.code not in self.rooms:
+            return
+        if self.lease is not None and not self.lease.trusted(self.now()):
+            self.held_gone.append(conn)  # fenced: ``resume`` (a room let go meanwhile has nothing to do)
             return
         if conn.watching:
             self.unwatch(conn, room)
@@ -635,6 +711,9 @@ class Server:
             self.loop.call_at(host.away + self.host_grace + 0.001, self.look_at_host, room.code)
 
     def look_at_host(self, code: str) -> None:
+        if self.lease is not None and not self.lease.trusted(self.now()):
+            self.held_hosts.add(code)  # fenced: ``resume``
+            return
         room = self.rooms.get(code)
         if room is not None and room.hand_over(self.now(), self.host_grace):
             self.save(room)

@@ -130,6 +130,11 @@ class StreamLog(BaseLog):
     def commit(self) -> None:
         """Nothing: a stream log is written by ``await write()``."""
 
+    def forget(self, code: str) -> None:
+        self.ops.pop(code, None)
+        for table in (self.seq, self.start, self.states):
+            table.pop(code, None)
+
     def waiting(self) -> bool:
         return bool(self.ops)
 

