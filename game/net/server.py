@@ -33,6 +33,7 @@ pauses (asyncio: a second) and one line is logged a minute, not one a try.
 from __future__ import annotations
 
 import asyncio
+import collections
 import errno
 import logging
 import os
@@ -215,7 +216,7 @@ class Misses:
 class Conn:
     """One connection: the room and seat it holds (seat -1 in a room: a spectator), and its message allowance."""
 
-    __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address", "code")
+    __slots__ = ("ws", "room", "seat", "tokens", "stamp", "address", "code", "waiting", "turn")
 
     def __init__(self, ws: Any, now: float, burst: float, address: str = "") -> None:
         self.ws = ws
@@ -224,6 +225,10 @@ class Conn:
         self.seat = -1
         self.code: str | None = None  # in a cluster: the code a ``create`` will take (its lease is held)
         self.tokens, self.stamp = burst, now
+        #: in a cluster: messages waiting for the one before them to pass the directory (handled in order
+        #: by ``turn``, the task that takes them; None: nothing waits, a message is handled as it arrives)
+        self.waiting: collections.deque[Any] | None = None
+        self.turn: asyncio.Task[None] | None = None
 
     @property
     def watching(self) -> bool:
@@ -606,11 +611,16 @@ class Server:
                 early, ws.early = ws.early, []  # came before this handler ran: first, in order
                 if self.cluster is None:  # whole text messages are handled as they arrive
                     ws.on_text = lambda text: self.received(conn, text)
-                else:  # in a cluster a message may wait on the directory: all through the library's queue
-                    ws.direct = False
+                else:  # in a cluster, those of a seat in a room kept here too (``arrived``)
+                    ws.on_text = lambda text: self.arrived(conn, text)
             for message in early:
-                await self.take(conn, message)
+                if ws.on_text is not None and isinstance(message, str):
+                    ws.on_text(message)
+                else:
+                    await self.take(conn, message)
             async for message in ws:  # anything else, in order
+                if conn.turn is not None:  # after those that came before it
+                    await asyncio.shield(conn.turn)
                 await self.take(conn, message)
         except ConnectionClosed:
             pass
@@ -624,7 +634,36 @@ class Server:
                 self.per_address[address] = left
             else:
                 del self.per_address[address]
-            self.gone(conn)
+            if conn.turn is not None:  # messages that came before the close are handled first
+                conn.turn.add_done_callback(lambda _t: self.gone(conn))
+            else:
+                self.gone(conn)
+
+    def arrived(self, conn: Conn, text: str) -> None:
+        """In a cluster, a whole text message as it arrives: one from a seat in a room kept here needs
+        nothing from the directory and is handled at once, as alone; any other (from a connection in no
+        room, or a spectator's) may wait on the directory, and so waits every message after it, in
+        order, for the task that takes them (``taking``)."""
+        if conn.waiting is None and conn.room is not None and conn.seat >= 0:
+            self.received(conn, text)
+            return
+        if conn.waiting is None:
+            conn.waiting = collections.deque()
+            conn.turn = asyncio.ensure_future(self.taking(conn))
+        conn.waiting.append(text)
+
+    async def taking(self, conn: Conn) -> None:
+        """Take the messages waiting on a connection, in order, until none waits (then those that come
+        are handled as they arrive again, ``arrived``)."""
+        try:
+            while conn.waiting:
+                text = conn.waiting.popleft()
+                try:
+                    await self.take(conn, text)
+                except Exception:  # the last line of defence, as in ``received``
+                    log.exception("message from %s failed", conn.ws.remote_address)
+        finally:
+            conn.waiting, conn.turn = None, None
 
     async def routed(self, conn: Conn, text: Any) -> bool:
         """In a cluster, a message from a connection in no room goes through the directory first
