@@ -8,6 +8,8 @@ import json
 
 import pytest
 from net_driver import join, next_of, open_room, until
+from websockets.exceptions import ConnectionClosed
+from websockets.frames import apply_mask
 from websockets.sync.client import connect
 
 from game.net.client import RemoteSession
@@ -83,3 +85,34 @@ def test_the_servers_keepalive_pings_every_connection_and_measures_its_round_tri
         a.close()
     finally:
         st.stop()
+
+
+def frame(payload: bytes, head: int = 0x81, masked: bool = True) -> bytes:
+    """One client frame as bytes (``head``: FIN and the opcode; a text frame by default), masked."""
+    n = len(payload)
+    size = bytes([n | 0x80 * masked]) if n < 126 else bytes([126 | 0x80 * masked]) + n.to_bytes(2, "big")
+    key = b"\x0f\x1e\x2d\x3c"
+    return bytes([head]) + size + (key + apply_mask(payload, key) if masked else payload)
+
+
+def test_frames_together_in_one_read_or_split_over_two_are_each_answered_in_order(server):
+    with connect(f"ws://127.0.0.1:{server.port}") as ws:
+        long = json.dumps({"type": "two", "pad": "x" * 300}).encode()  # a length in two more bytes
+        last = frame(b'{"type": "four"}')
+        ws.socket.sendall(frame(b'{"type": "one"}') + frame(long) + frame(b'{"type": "three"}') + last[:5])
+        ws.socket.sendall(last[5:])  # the rest of a frame that began in the write before
+        whys = [json.loads(ws.recv(timeout=20))["why"] for _ in range(4)]
+    assert [w.split("'")[1] for w in whys] == ["one", "two", "three", "four"]
+
+
+@pytest.mark.parametrize("bad, code", [(frame(b"\xff\xfe"), 1007), (frame(b'{"type": "x"}', masked=False), 1002),
+                                       (frame(b"x" * 5000), 1009), (frame(b"{}", head=0x91), 1002)])
+def test_a_bad_frame_after_a_whole_message_in_the_same_read_fails_the_connection_with_its_code(server, bad, code):
+    with connect(f"ws://127.0.0.1:{server.port}") as ws:
+        ws.send('{"type": "one"}')
+        assert "'one'" in json.loads(ws.recv(timeout=20))["why"]
+        ws.socket.sendall(frame(b'{"type": "two"}') + bad)  # not UTF-8, not masked, too long, a reserved bit
+        with pytest.raises(ConnectionClosed):
+            for _ in range(2):  # the answer to "two" may come first (the library's queue) or not at all
+                assert "'two'" in json.loads(ws.recv(timeout=20))["why"]
+    assert ws.protocol.close_rcvd is not None and ws.protocol.close_rcvd.code == code

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode
+from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode, apply_mask
 from websockets.protocol import Event, State
 
 from ..errors import IllegalMove
@@ -174,6 +174,55 @@ class Direct(ServerConnection):
         self.protocol.send_ping(self.ping_data)
         self.send_data()
         self.pinged, self.waiting = now, True
+
+    def data_received(self, data: bytes) -> None:
+        """Whole frames read at a frame's start, as a client sends them, are taken here without the
+        library's parser: a whole text message (masked, unfragmented, within ``max_size``, UTF-8) goes to
+        ``on_text``, the pong to the keepalive's ping is noted; from the first frame that is anything
+        else (in pieces, binary, a close, a ping, over the limit, not whole in ``data``) the rest goes to
+        the library, as all of it does while a message is in pieces or the library holds unread bytes."""
+        p = self.protocol
+        if not (self.direct and self.on_text is not None and p.state is State.OPEN and p.current_size is None
+                and not p.reader.buffer and p.parser_exc is None):
+            super().data_received(data)
+            return
+        at, size, most = 0, len(data), p.max_message_size or MAX_MESSAGE
+        while at < size:
+            if size - at < 6:
+                break
+            head, n = data[at], data[at + 1]
+            if not n & 0x80:  # a client's frame is masked: the library fails the connection
+                break
+            n &= 0x7F
+            start = at + 6
+            if n == 126:
+                if size - at < 8:
+                    break
+                n = int.from_bytes(data[at + 2:at + 4], "big")
+                start = at + 8
+            elif n == 127:
+                break
+            end = start + n
+            if end > size or n > most:
+                break
+            if head == 0x81:  # FIN, text
+                try:
+                    text = str(apply_mask(data[start:end], data[start - 4:start]), "utf-8")
+                except UnicodeDecodeError:
+                    break
+                self.on_text(text)
+            elif head == 0x8A and n == len(self.ping_data) and self.waiting:  # FIN, pong: the keepalive's?
+                if apply_mask(data[start:end], data[start - 4:start]) != self.ping_data:
+                    break
+                self.latency = self.loop.time() - self.pinged
+                self.waiting = False
+            else:
+                break
+            at = end
+            if not self.direct or self.on_text is None or p.state is not State.OPEN:
+                break  # handling it changed the connection (closed it): the library reads what follows
+        if at < size:
+            super().data_received(data[at:] if at else data)
 
     def process_event(self, event: Event) -> None:
         if (self.waiting and isinstance(event, Frame) and event.opcode is Opcode.PONG
