@@ -349,15 +349,18 @@ class Session:
 
     def _realtime_move(self, player: str, m: Move) -> str:
         self._check_free(player)
-        move = str(Move(m.verb, m.cards, player, m.target))
+        played: Move | None = Move(m.verb, m.cards, player, m.target)  # played as it is: not read again
         if self.game.whole_pick(m.verb):
             move = self.game.pick_move(player, m.cards)  # the mode decides what a right pick is
+            played = None
+            verb = Move.parse(move).verb
         elif m.verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
-            move = str(Move("miss", m.cards, player))  # a wrong pick (the engine still checks the cards lie out)
-        verb = Move.parse(move).verb
+            played = Move("miss", m.cards, player)  # a wrong pick (the engine still checks the cards lie out)
+        if played is not None:
+            move, verb = str(played), played.verb
         picks = verb in self.picks
         implicit = self.caller is None and picks
-        event = self._record(move)  # raises, changing nothing, if refused
+        event = self._record(move, played=played)  # raises, changing nothing, if refused
         if implicit:  # a pick made without a call first: the call is part of it
             self.events.insert(len(self.events) - 1, f"{player} call {_stamp(self.clock)}")
             self._open_call(player, self.clock)
@@ -397,15 +400,24 @@ class Session:
         self.events.append(f"{word} {_stamp(self.clock)}")
         return self.events[-1]
 
-    def _record(self, move: str, at: float | None = None) -> str:
-        """Play ``move`` (variant moves go to the engine) and log it with its time."""
+    def _record(self, move: str, at: float | None = None, played: Move | None = None) -> str:
+        """Play ``move`` (variant moves go to the engine) and log it with its time.  ``played``: the move
+        as a ``Move`` (without its time) when the caller has it, so that its text is not read again."""
         t = self.clock if at is None else at
-        event = f"{move} {_stamp(t)}"
-        words = move.split()
-        verb = words[1] if words[0][:1] == "P" and len(words) > 1 and words[0][1:].isdigit() else words[0]
+        stamp = _stamp(t)
+        event = f"{move} {stamp}"
+        if played is not None:
+            verb = played.verb
+        else:
+            words = move.split()
+            verb = words[1] if words[0][:1] == "P" and len(words) > 1 and words[0][1:].isdigit() else words[0]
         if verb not in SESSION_WORDS:
             before = self.game.hand
-            self.game.play(event if self.timed else move)
+            if played is not None:  # as ``Move.parse(event)`` reads it: the time rounded as written
+                self.game.play(Move(played.verb, played.cards, played.player, played.target, round(float(stamp[1:]), 2))
+                               if self.timed else played)
+            else:
+                self.game.play(event if self.timed else move)
             if self.source is not None:
                 self.facts.append(self.source.played(self.game))
             self.changed = t
