@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import threading
 import time
@@ -305,3 +306,28 @@ def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stoppe
 
     asyncio.run(go())
     assert len(done) >= 2 and all(name != "MainThread" for name in done)
+
+
+def test_a_rooms_state_goes_with_its_last_event_and_a_log_from_before_that_is_read_and_written_on(tmp_path):
+    import sqlite3
+
+    old = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)  # the columns of a log from before
+    old.executescript("CREATE TABLE rooms (code TEXT PRIMARY KEY, room TEXT NOT NULL, state TEXT, touched REAL NOT NULL);"
+                      "CREATE TABLE events (code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, "
+                      "event TEXT NOT NULL, PRIMARY KEY (code, game, n));")
+    old.execute("INSERT INTO rooms VALUES ('K7M29QXD', ?, ?, 100.0)",
+                (json.dumps({"mode": "classic", "game": {"number": 1}}), json.dumps({"clock": 1.0})))
+    old.execute("INSERT INTO events VALUES ('K7M29QXD', 1, 1, 'P1 call @1.00')")
+    old.close()
+    log = RoomLog(tmp_path)
+    assert [(r[2], r[3], r[4]) for r in log.rooms()] == [(["P1 call @1.00"], {"clock": 1.0}, 100.0)]
+    log.add_events("K7M29QXD", 1, 2, ["P1 set 1a 2b 3c @1.50"], {"clock": 1.5}, touched=90.0)  # a bot's move
+    log.add_events("K7M29QXD", 1, 3, ["P2 call @2.00", "P2 miss 1a 1b 1c @2.40"], {"clock": 2.4}, touched=120.0)
+    log.close()
+    again = RoomLog(tmp_path)
+    assert [(r[2], r[3], r[4]) for r in again.rooms()] == [(
+        ["P1 call @1.00", "P1 set 1a 2b 3c @1.50", "P2 call @2.00", "P2 miss 1a 1b 1c @2.40"], {"clock": 2.4}, 120.0)]
+    kept = again.db.execute("SELECT n, state IS NOT NULL FROM events ORDER BY n").fetchall()
+    assert kept == [(1, 0), (2, 1), (3, 0), (4, 1)]  # the state rides on the last event each time, nothing else
+    assert json.loads(again.db.execute("SELECT state FROM rooms").fetchone()[0]) == {"clock": 1.0}  # not rewritten
+    again.close()

@@ -38,8 +38,11 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, room TEXT NOT NULL, state TEXT,
                                   touched REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL,
-                                   event TEXT NOT NULL, PRIMARY KEY (code, game, n));
+                                   event TEXT NOT NULL, state TEXT, touched REAL, PRIMARY KEY (code, game, n));
 """
+INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, touched) VALUES "
+#: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
+EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
 
 
 class BaseLog:
@@ -131,8 +134,13 @@ class RoomLog(BaseLog):
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint(); closing checkpoints too
         self.db.executescript(SCHEMA)
-        self.rows: list[tuple[str, int, int, str]] = []  # events waiting for ``commit()``
-        self.states: dict[str, tuple[str, float, str]] = {}  # room code -> (state, touched, code) waiting
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(events)")}
+        for name, kind in EVENT_STATE:
+            if name not in have:
+                self.db.execute(f"ALTER TABLE events ADD COLUMN {name} {kind}")
+        #: events waiting for ``commit()``: (code, game, n, event, state, touched), the state and touched
+        #: on the last of each ``add_events`` (else None)
+        self.rows: list[tuple[str, int, int, str, str | None, float | None]] = []
         #: fenced (``fence``, a process of a cluster): the rooms this file holds for this process, room records
         #: waiting for ``commit()``, and rooms another process took out of this file (never written here again)
         self.mine: set[str] | None = None
@@ -180,8 +188,12 @@ class RoomLog(BaseLog):
         waits in one transaction (the server commits once for all that happened in one turn of its
         loop: a room's state is written once, as it was last).  ``touched``: when a person last acted
         in the room (wall clock; None: now), so that bots alone keep no room alive."""
-        self.rows += [(code, game, first + i, e) for i, e in enumerate(events)]
-        self.states[code] = (json.dumps(state), time.time() if touched is None else touched, code)
+        if not events:
+            return
+        last = len(events) - 1
+        self.rows += [(code, game, first + i, e, None, None) for i, e in enumerate(events) if i < last]
+        self.rows.append((code, game, first + last, events[last], json.dumps(state),
+                          time.time() if touched is None else touched))
         if commit:
             self.commit()
 
@@ -199,7 +211,7 @@ class RoomLog(BaseLog):
 
     def commit_fenced(self, mine: set[str]) -> None:
         """``commit()`` of a fenced log: what waits, less the rooms taken out of the file (see ``fence``)."""
-        codes = {r[0] for r in self.rows} | self.states.keys() | self.records.keys()
+        codes = {r[0] for r in self.rows} | self.records.keys()
         if not codes:
             return
         db = self.db
@@ -214,17 +226,15 @@ class RoomLog(BaseLog):
             gone = set(held) - here
             self.taken |= gone
             gone |= codes & self.taken
-            records, rows, states = self.records, self.rows, self.states
-            self.records, self.rows, self.states = {}, [], {}
+            records, rows = self.records, self.rows
+            self.records, self.rows = {}, []
             if gone:
                 records = {c: r for c, r in records.items() if c not in gone}
                 rows = [r for r in rows if r[0] not in gone]
-                states = {c: x for c, x in states.items() if c not in gone}
             db.executemany("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
                            "DO UPDATE SET room = excluded.room, touched = excluded.touched",
                            [(c, text, t) for c, (text, t) in records.items()])
-            db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)", rows)
-            db.executemany("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", states.values())
+            db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -240,20 +250,20 @@ class RoomLog(BaseLog):
         """Drop what waits to be written for a room (another process owns it now); the file is left as it is."""
 
         self.rows = [r for r in self.rows if r[0] != code]
-        self.states.pop(code, None)
         self.records.pop(code, None)
         if self.mine is not None:
             self.mine.discard(code)
 
     def write_waiting(self) -> None:
-        """Write the events and states that wait, in a transaction left open for ``commit()``."""
-        if self.rows or self.states:
-            rows, states, self.rows, self.states = self.rows, list(self.states.values()), [], {}
+        """Write the events that wait, in a transaction left open for ``commit()``.  A room's state goes with
+        its last event, in the same row (one page of the file a move, not two: the room's row is written
+        only when the room changes, ``save_room``)."""
+        if self.rows:
+            rows, self.rows = self.rows, []
             db = self.db
             if not db.in_transaction:
                 db.execute("BEGIN")
-            db.executemany("INSERT OR REPLACE INTO events (code, game, n, event) VALUES (?, ?, ?, ?)", rows)
-            db.executemany("UPDATE rooms SET state = ?, touched = ? WHERE code = ?", states)
+            db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
 
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""
@@ -268,7 +278,9 @@ class RoomLog(BaseLog):
     def rooms(self, only: str | None = None) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None,
                                                           float]]:
         """Every room kept (``only``: that room alone, if kept): (code, room, the current game's events
-        in order, state, touched).  A damaged row is skipped."""
+        in order, state, touched).  The state is the last one kept with an event of that game, else the
+        room's own (a room taken over, or a log written before states went with the events); touched the
+        later of the event's and the room's.  A damaged row is skipped."""
         out = []
         rows = self.db.execute("SELECT code, room, state, touched FROM rooms" if only is None else
                                "SELECT code, room, state, touched FROM rooms WHERE code = ?",
@@ -283,8 +295,17 @@ class RoomLog(BaseLog):
                 continue
             game = room.get("game") or {}
             number = game.get("number", 0) if isinstance(game, dict) else 0
-            events = [e for (e,) in self.db.execute(
-                "SELECT event FROM events WHERE code = ? AND game = ? ORDER BY n", (code, number))]
+            events = []
+            for e, kept, when in self.db.execute(
+                    "SELECT event, state, touched FROM events WHERE code = ? AND game = ? ORDER BY n", (code, number)):
+                events.append(e)
+                if kept is not None:
+                    try:
+                        st = json.loads(kept)
+                    except ValueError:
+                        pass
+                    if when is not None:
+                        touched = max(float(touched), float(when))
             out.append((code, room, events, st if isinstance(st, dict) else None, float(touched)))
         return out
 
