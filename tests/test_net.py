@@ -312,7 +312,8 @@ def test_a_rooms_state_goes_with_its_last_event_and_a_log_from_before_that_is_re
     import sqlite3
 
     old = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)  # the columns of a log from before
-    old.executescript("CREATE TABLE rooms (code TEXT PRIMARY KEY, room TEXT NOT NULL, state TEXT, touched REAL NOT NULL);"
+    old.executescript("CREATE TABLE rooms (code TEXT PRIMARY KEY, room TEXT NOT NULL, state TEXT, "
+                      "touched REAL NOT NULL);"
                       "CREATE TABLE events (code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, "
                       "event TEXT NOT NULL, PRIMARY KEY (code, game, n));")
     old.execute("INSERT INTO rooms VALUES ('K7M29QXD', ?, ?, 100.0)",
