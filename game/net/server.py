@@ -662,9 +662,10 @@ class Server:
                     ws.on_text = lambda text: self.received(conn, text)
                 else:  # in a cluster, those of a seat in a room kept here too (``arrived``)
                     ws.on_text = lambda text: self.arrived(conn, text)
+            at_once = ws.on_text if isinstance(ws, Direct) else None
             for message in early:
-                if ws.on_text is not None and isinstance(message, str):
-                    ws.on_text(message)
+                if at_once is not None and isinstance(message, str):
+                    at_once(message)
                 else:
                     await self.take(conn, message)
             async for message in ws:  # anything else, in order
