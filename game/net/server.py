@@ -75,6 +75,9 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: Those figures are the library's keepalive (a task per connection); the server's own (``Server.keepalive``:
 #: one look at every connection each KEEP_LOOK s) took a fifth of its CPU per event less at 500 rooms
 PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
+#: a member written to within this share of ``ping`` before its ping is due is pinged in that write
+#: (one write fewer: at 500 busy rooms most pings go so)
+PING_EARLY = 0.25
 KEEP_LOOK = 0.5  # seconds between two looks at which connections a ping is due or overdue for (at most)
 #: seconds a host may be away (no connection) before the host role passes on: a dropped connection
 #: is made again within a few seconds, and a silent one is known to be gone after about
@@ -165,15 +168,19 @@ class Direct(ServerConnection):
         self.pinged, self.waiting, self.pings = 0.0, False, 0
         self.ping_data = b""
 
-    def send_keepalive(self, now: float) -> None:
-        """Ping now (its pong sets ``latency``); nothing on a connection that is not open."""
+    def send_keepalive(self, now: float) -> bool:
+        """Ping now (its pong sets ``latency``); nothing on a connection that is not open (False)."""
         if self.protocol.state is not State.OPEN:
-            return
+            return False
+        self.transport.write(self.keepalive_frame(now))
+        return True
+
+    def keepalive_frame(self, now: float) -> bytes:
+        """The next ping as a frame, for a write at ``now`` (the connection is open)."""
         self.pings += 1
         self.ping_data = b"keep" + self.pings.to_bytes(4, "big")  # 8 bytes: never one of the library's own
-        self.protocol.send_ping(self.ping_data)
-        self.send_data()
         self.pinged, self.waiting = now, True
+        return b"\x89\x08" + self.ping_data  # FIN, ping; 8 bytes, unmasked (a server's)
 
     def data_received(self, data: bytes) -> None:
         """Whole frames read at a frame's start, as a client sends them, are taken here without the
@@ -343,6 +350,12 @@ class Server:
         self.asleep: set[str] = set()
         self.held_gone: list[Conn] = []
         self.held_hosts: set[str] = set()
+        #: (when, connection) for each ping, in the order they went (the keepalive looks at the oldest
+        #: only): ``due`` to ping again ``ping`` s later, ``sent`` to be answered ``ping_timeout`` s later;
+        #: an entry whose connection was pinged again since (or is gone) is passed over
+        self.due: collections.deque[tuple[float, Direct]] = collections.deque()
+        self.sent: collections.deque[tuple[float, Direct]] = collections.deque()
+        self.held: set[Direct] = set()  # due while their last ping is still unanswered (a timeout over ``ping``)
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list[Conn], text: str) -> None:
@@ -407,9 +420,13 @@ class Server:
                     frame = text_frame(text)
                     self.framed += 1
                 mine[1].append(frame)
+        now, soon = self.now(), self.ping * (1.0 - PING_EARLY)
         for ws, frames in members.values():
             t = getattr(ws, "transport", None)
             if frames and t is not None:
+                if isinstance(ws, Direct) and not ws.waiting and now - ws.pinged >= soon and ws in self.live:
+                    frames.append(ws.keepalive_frame(now))  # a ping soon due goes in this write
+                    self.pinged(ws, now)
                 t.write(b"".join(frames))
             if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
                 t.abort()  # cannot keep up: it reconnects and gets the whole state
@@ -657,6 +674,7 @@ class Server:
             if isinstance(ws, Direct):
                 ws.pinged = self.now()  # the first ping is due ``ping`` s after the handshake
                 self.live[ws] = None
+                self.due.append((ws.pinged, ws))
                 early, ws.early = ws.early, []  # came before this handler ran: first, in order
                 if self.cluster is None:  # whole text messages are handled as they arrive
                     ws.on_text = lambda text: self.received(conn, text)
@@ -678,6 +696,7 @@ class Server:
             if isinstance(ws, Direct):
                 ws.on_text, ws.direct = None, False
                 self.live.pop(ws, None)
+                self.held.discard(ws)
             self.open -= 1
             left = self.per_address[address] - 1
             if left:
@@ -866,7 +885,14 @@ class Server:
         """Ping a member's connection now, so that its round trip is known before the keepalive's
         first ping (it tells how stale a pick may be and still be excused)."""
         if self.loop is not None and isinstance(conn.ws, Direct) and not conn.ws.waiting:
-            conn.ws.send_keepalive(self.now())
+            now = self.now()
+            if conn.ws.send_keepalive(now):
+                self.pinged(conn.ws, now)
+
+    def pinged(self, ws: Direct, now: float) -> None:
+        """``ws`` was pinged at ``now``: the keepalive looks at it again then."""
+        self.due.append((now, ws))
+        self.sent.append((now, ws))
 
     async def keepalive(self) -> None:
         """Ping every connection ``ping`` s after its last ping, and drop one whose pong has not come
@@ -880,14 +906,26 @@ class Server:
 
     def keep_alive(self, now: float) -> None:
         """One look of the keepalive at ``now``."""
-        late = []
-        ping, wait = self.ping, self.ping_timeout
-        for ws in self.live:
-            if ws.waiting:
-                if now - ws.pinged > wait:
-                    late.append(ws)
-            elif now - ws.pinged >= ping:
-                ws.send_keepalive(now)  # a write: a connection found lost ends later, not in this loop
+        ping, wait, live = self.ping, self.ping_timeout, self.live
+        late: dict[Direct, None] = {}
+        sent = self.sent
+        while sent and now - sent[0][0] > wait:
+            at, ws = sent.popleft()
+            if ws.waiting and ws.pinged == at and ws in live:
+                late[ws] = None
+        ready = [ws for ws in self.held if not ws.waiting or ws not in live]
+        due = self.due
+        while due and now - due[0][0] >= ping:
+            at, ws = due.popleft()
+            if ws.pinged == at and ws in live:
+                if ws.waiting:
+                    self.held.add(ws)  # pinged when its pong comes (or timed out)
+                else:
+                    ready.append(ws)
+        for ws in ready:
+            self.held.discard(ws)
+            if ws in live and not ws.waiting and ws.send_keepalive(now):  # a write: a lost one ends later
+                self.pinged(ws, now)
         for ws in late:
             self.time_out(ws)
 
@@ -895,6 +933,7 @@ class Server:
         """A connection that did not answer a ping in time: closed with code 1011 ("keepalive ping
         timeout", as the library says it), its socket dropped ``CLOSE_TIMEOUT`` s later if still open."""
         self.live.pop(ws, None)
+        self.held.discard(ws)
         ws.waiting = False
         if ws.protocol.state is State.OPEN:
             ws.protocol.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
