@@ -349,15 +349,15 @@ class Session:
 
     def _realtime_move(self, player: str, m: Move) -> str:
         self._check_free(player)
-        played: Move | None = Move(m.verb, m.cards, player, m.target)  # played as it is: not read again
         if self.game.whole_pick(m.verb):
             move = self.game.pick_move(player, m.cards)  # the mode decides what a right pick is
-            played = None
-            verb = Move.parse(move).verb
-        elif m.verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
-            played = Move("miss", m.cards, player)  # a wrong pick (the engine still checks the cards lie out)
-        if played is not None:
-            move, verb = str(played), played.verb
+            played = Move.parse(move)  # read once: played as it is, not read again
+        else:
+            played = Move(m.verb, m.cards, player, m.target)
+            if m.verb == "set" and len(m.cards) == 3 and not is_set(*m.cards):
+                played = Move("miss", m.cards, player)  # a wrong pick (the engine still checks the cards lie out)
+            move = str(played)
+        verb = played.verb
         picks = verb in self.picks
         implicit = self.caller is None and picks
         event = self._record(move, played=played)  # raises, changing nothing, if refused

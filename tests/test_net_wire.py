@@ -9,11 +9,12 @@ import json
 import pytest
 from net_driver import join, next_of, open_room, until
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import apply_mask
+from websockets.frames import Frame, Opcode, apply_mask
 from websockets.sync.client import connect
 
 from game.net.client import RemoteSession
 from game.net.hosting import ServerThread
+from game.net.server import text_frame
 
 
 @pytest.fixture
@@ -116,3 +117,9 @@ def test_a_bad_frame_after_a_whole_message_in_the_same_read_fails_the_connection
             for _ in range(2):  # the answer to "two" may come first (the library's queue) or not at all
                 assert "'two'" in json.loads(ws.recv(timeout=20))["why"]
     assert ws.protocol.close_rcvd is not None and ws.protocol.close_rcvd.code == code
+
+
+@pytest.mark.parametrize("n", [0, 125, 126, 65535, 65536])
+def test_a_message_is_framed_as_the_library_frames_it_at_every_length_of_its_length_field(n):
+    text = "é" * (n // 2) + "x" * (n % 2)  # n bytes of UTF-8
+    assert text_frame(text) == Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])

@@ -145,8 +145,19 @@ def writable(ws: Any) -> bool:
 
 
 def text_frame(text: str) -> bytes:
-    """A text message as one WebSocket frame from a server (unmasked, no extensions)."""
-    return Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+    """A text message as one WebSocket frame from a server (unmasked, no extensions): FIN and the text
+    opcode, the length (in 7 bits, or 126 and 16 bits, or 127 and 64 bits), the UTF-8 bytes.
+
+    >>> text_frame("hi") == Frame(Opcode.TEXT, b"hi").serialize(mask=False, extensions=[])
+    True
+    """
+    data = text.encode()
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 1 << 16:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
 
 
 class Direct(ServerConnection):
