@@ -66,11 +66,12 @@ def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it
     import asyncio
     import gc
 
-    from game.server import steady_collector
+    from game.server import YOUNG, steady_collector
 
     async def go() -> tuple[int, int, int]:
         gc.unfreeze()
         steady = steady_collector(asyncio.get_running_loop(), thaw=0.05)
+        assert gc.get_threshold()[0] == YOUNG != thresholds[0]  # fewer passes over the young objects
         gc.collect()  # a full pass
         await asyncio.sleep(0)  # the freeze is done by the loop, after the pass
         frozen = gc.get_freeze_count()
@@ -83,9 +84,9 @@ def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it
         await asyncio.sleep(0)
         return frozen, thawed, len(gc.callbacks)
 
-    callbacks = len(gc.callbacks)
+    callbacks, thresholds = len(gc.callbacks), gc.get_threshold()
     frozen, thawed, after = asyncio.run(go())
-    assert frozen > 1000 and thawed == 0
+    assert frozen > 1000 and thawed == 0 and gc.get_threshold() == thresholds  # as they were
     assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind
 
 

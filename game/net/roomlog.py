@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, game INTEGER NOT NULL, n 
                                    event TEXT NOT NULL, state TEXT, touched REAL, PRIMARY KEY (code, game, n));
 """
 INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, touched) VALUES "
+ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
 
@@ -199,11 +200,18 @@ class RoomLog(BaseLog):
 
     def commit(self) -> None:
         """Make what was written since the last commit permanent (nothing once closed: a turn of the
-        server's loop may still end after it stopped)."""
+        server's loop may still end after it stopped).  A few events and nothing else (a turn of one or
+        two moves) are one statement, its own transaction: no BEGIN and COMMIT to send."""
         if self.closed:
             return
         if self.mine is not None:
             self.commit_fenced(self.mine)
+            return
+        rows = self.rows
+        if rows and len(rows) <= ONE_STATEMENT and not self.db.in_transaction:
+            self.rows = []
+            self.db.execute(INSERT_EVENTS + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows)),
+                            [x for row in rows for x in row])
             return
         self.write_waiting()
         if self.db.in_transaction:
