@@ -362,11 +362,11 @@ class Server:
         self.held_gone: list[Conn] = []
         self.held_hosts: set[str] = set()
         #: (when, connection) for each ping, in the order they went (the keepalive looks at the oldest
-        #: only): ``due`` to ping again ``ping`` s later, ``sent`` to be answered ``ping_timeout`` s later;
+        #: only): ``ping_due`` to ping again ``ping`` s later, ``ping_sent`` to be answered ``ping_timeout`` s later;
         #: an entry whose connection was pinged again since (or is gone) is passed over
-        self.due: collections.deque[tuple[float, Direct]] = collections.deque()
-        self.sent: collections.deque[tuple[float, Direct]] = collections.deque()
-        self.held: set[Direct] = set()  # due while their last ping is still unanswered (a timeout over ``ping``)
+        self.ping_due: collections.deque[tuple[float, Direct]] = collections.deque()
+        self.ping_sent: collections.deque[tuple[float, Direct]] = collections.deque()
+        self.ping_held: set[Direct] = set()  # due while their last ping is still unanswered (a timeout over ``ping``)
 
     # ----- sending ---------------------------------------------------------------------------
     def out(self, conns: list[Conn], text: str) -> None:
@@ -685,7 +685,7 @@ class Server:
             if isinstance(ws, Direct):
                 ws.pinged = self.now()  # the first ping is due ``ping`` s after the handshake
                 self.live[ws] = None
-                self.due.append((ws.pinged, ws))
+                self.ping_due.append((ws.pinged, ws))
                 early, ws.early = ws.early, []  # came before this handler ran: first, in order
                 if self.cluster is None:  # whole text messages are handled as they arrive
                     ws.on_text = lambda text: self.received(conn, text)
@@ -707,7 +707,7 @@ class Server:
             if isinstance(ws, Direct):
                 ws.on_text, ws.direct = None, False
                 self.live.pop(ws, None)
-                self.held.discard(ws)
+                self.ping_held.discard(ws)
             self.open -= 1
             left = self.per_address[address] - 1
             if left:
@@ -902,8 +902,8 @@ class Server:
 
     def pinged(self, ws: Direct, now: float) -> None:
         """``ws`` was pinged at ``now``: the keepalive looks at it again then."""
-        self.due.append((now, ws))
-        self.sent.append((now, ws))
+        self.ping_due.append((now, ws))
+        self.ping_sent.append((now, ws))
 
     async def keepalive(self) -> None:
         """Ping every connection ``ping`` s after its last ping, and drop one whose pong has not come
@@ -919,22 +919,22 @@ class Server:
         """One look of the keepalive at ``now``."""
         ping, wait, live = self.ping, self.ping_timeout, self.live
         late: dict[Direct, None] = {}
-        sent = self.sent
+        sent = self.ping_sent
         while sent and now - sent[0][0] > wait:
             at, ws = sent.popleft()
             if ws.waiting and ws.pinged == at and ws in live:
                 late[ws] = None
-        ready = [ws for ws in self.held if not ws.waiting or ws not in live]
-        due = self.due
+        ready = [ws for ws in self.ping_held if not ws.waiting or ws not in live]
+        due = self.ping_due
         while due and now - due[0][0] >= ping:
             at, ws = due.popleft()
             if ws.pinged == at and ws in live:
                 if ws.waiting:
-                    self.held.add(ws)  # pinged when its pong comes (or timed out)
+                    self.ping_held.add(ws)  # pinged when its pong comes (or timed out)
                 else:
                     ready.append(ws)
         for ws in ready:
-            self.held.discard(ws)
+            self.ping_held.discard(ws)
             if ws in live and not ws.waiting and ws.send_keepalive(now):  # a write: a lost one ends later
                 self.pinged(ws, now)
         for ws in late:
@@ -944,7 +944,7 @@ class Server:
         """A connection that did not answer a ping in time: closed with code 1011 ("keepalive ping
         timeout", as the library says it), its socket dropped ``CLOSE_TIMEOUT`` s later if still open."""
         self.live.pop(ws, None)
-        self.held.discard(ws)
+        self.ping_held.discard(ws)
         ws.waiting = False
         if ws.protocol.state is State.OPEN:
             ws.protocol.fail(CloseCode.INTERNAL_ERROR, "keepalive ping timeout")
