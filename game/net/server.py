@@ -721,10 +721,12 @@ class Server:
 
     def arrived(self, conn: Conn, text: str) -> None:
         """In a cluster, a whole text message as it arrives: one from a seat in a room kept here needs
-        nothing from the directory and is handled at once, as alone; any other (from a connection in no
-        room, or a spectator's) may wait on the directory, and so waits every message after it, in
-        order, for the task that takes them (``taking``)."""
-        if conn.waiting is None and conn.room is not None and conn.seat >= 0:
+        nothing from the directory and is handled at once, as alone, while the lease is trusted; any
+        other (from a connection in no room, a spectator's, or any while the lease is not trusted) may
+        wait (``take``), and so waits every message after it, in order, for the task that takes them
+        (``taking``)."""
+        if (conn.waiting is None and conn.room is not None and conn.seat >= 0 and self.cluster is not None
+                and self.cluster.lease.trusted(self.now())):
             self.received(conn, text)
             return
         if conn.waiting is None:
