@@ -229,6 +229,8 @@ async def worker(urls: list[str], first: int, rooms: int, seconds: float, open_s
         await asyncio.sleep(open_seconds / max(1, rooms))
     end = time.monotonic() + 120
     while len(started) < rooms and time.monotonic() < end:
+        if len(started) + sum(t.done() for t in tasks) >= rooms:  # the rest failed to open: no use waiting
+            break
         await asyncio.sleep(0.1)
     await asyncio.sleep(PERIOD)
     print("ready", len(started), flush=True)
