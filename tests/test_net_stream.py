@@ -166,3 +166,59 @@ def test_a_stream_holds_the_current_game_only_and_is_written_only_while_its_leas
     assert taken == (record(2), ["d"], {"clock": 0.5}, 7.0)
     assert lost == ["TRIMTEST"] and three[1] == ["d", "e"]  # the stalled owner's write was refused
     assert gone == 0
+
+
+def test_a_stalled_owner_whose_lapsed_lease_came_back_never_writes_over_another_process_s_entries(redis_url):
+    """A stalls; B takes the room over and writes; B dies and its lease lapses; A's renewal takes the lapsed
+    lease back: A's writes are still refused (its stream ends otherwise than A left it), as after B closed
+    the room and deleted its stream.  A write tried again after its answer was lost does nothing twice."""
+    import asyncio
+
+    import redis.asyncio as aioredis
+
+    from game.net.streamlog import PREFIX, StreamLog, count
+
+    code = "LAPSED"
+    record = {"mode": "classic", "number": 1, "game": {"number": 1}, "seats": []}
+
+    async def go() -> tuple:
+        db = aioredis.from_url(redis_url, decode_responses=True)
+        a, b = StreamLog(db, "ws://127.0.0.1:1"), StreamLog(db, "ws://127.0.0.1:2")
+        lost: list = []
+        a.lost = lost.append
+        await db.set("room:" + code, a.me)
+        a.save_room(code, record, 1.0)
+        a.add_events(code, 1, 1, ["a"], {"clock": 1.0}, touched=2.0)
+        await a.write()
+        await db.set("room:" + code, b.me)  # A stalled past its lease: B took the room over
+        await b.take_over("redis-stream", code)
+        b.add_events(code, 1, 2, ["b"], {"clock": 2.0}, touched=3.0)
+        await b.write()
+        await db.set("room:" + code, a.me)  # B died; A's renewal took the lapsed lease back
+        a.add_events(code, 1, 2, ["stale"], {"clock": 1.5}, touched=4.0)
+        await a.write()
+        after_b = await db.xrange(PREFIX + code)
+        await db.set("room:CLOSED", a.me)  # another room of A's: B took it over, closed it (its stream
+        a.save_room("CLOSED", record, 1.0)  # deleted, its lease released), and A's renewal took the lease back
+        await a.write()
+        await db.delete(PREFIX + "CLOSED")
+        a.add_events("CLOSED", 1, 1, ["stale"], {"clock": 1.5}, touched=5.0)
+        await a.write()
+        recreated = await db.exists(PREFIX + "CLOSED")
+        # a write tried again (its answer lost): the second attempt finds it done, adds nothing, loses nothing
+        c = StreamLog(db, "ws://127.0.0.1:3")
+        await db.set("room:AGAIN", c.me)
+        c.save_room("AGAIN", record, 1.0)
+        args = [c.me, count(c.ops["AGAIN"]), "0-0", *c.ops["AGAIN"]]
+        first = await c.script(keys=[PREFIX + "AGAIN", "room:AGAIN"], args=args)
+        again = await c.script(keys=[PREFIX + "AGAIN", "room:AGAIN"], args=args)
+        once = await db.xlen(PREFIX + "AGAIN")
+        await db.delete("room:" + code, "room:CLOSED", "room:AGAIN", PREFIX + "AGAIN")
+        await db.aclose()
+        return lost, after_b, recreated, first, again, once
+
+    lost, after_b, recreated, first, again, once = asyncio.run(go())
+    assert read_stream(after_b)[1] == ["a", "b"]  # B's entry stands, A's stale one is not there
+    assert lost == [code, "CLOSED"]
+    assert recreated == 0  # nothing of the closed room written back
+    assert (first, again, once) == ([], [], 1)

@@ -14,7 +14,10 @@ script call (one round trip), and only once Redis has answered are the turn's me
 sent (``BaseLog.write``): an event a member saw is in Redis.  The script writes a room only
 while this process holds its lease (``room:CODE`` is this process's URL, or nobody's):
 a process that stalled past its lease and was replaced cannot add to the new owner's
-stream (the room is let go, as at a renewal that finds it lost).  A room's record trims
+stream (the room is let go, as at a renewal that finds it lost).  Nor can it once that lease
+lapsed and its own renewal took it back: each write names the entry the stream ends with as this
+process last left it, and a stream that ends otherwise (another process wrote to it, or closed the
+room and deleted it) is not written either.  A room's record trims
 its stream (``XTRIM MINID``) to itself or the first event of the current game, whichever
 comes first: a stream holds one game's events.  A closed room's stream is deleted.
 
@@ -44,22 +47,41 @@ PREFIX = "log:"
 RETRY = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0)  # seconds between tries of a write Redis did not answer (then 2 s)
 
 #: KEYS: per room its stream and its lease (``log:CODE``, ``room:CODE``); ARGV[1]: this process's URL ("": no
-#: leases); then per room: how many ops, and the ops: ``x ID KIND VALUE`` (XADD; an id already there is
-#: skipped: a write tried again), ``t MINID`` (XTRIM), ``d`` (DEL).  Returns the streams not written (another
-#: process holds their room).
+#: leases); then per room: how many ops, the id the stream ends with as this process last wrote it (``0-0``:
+#: none), and the ops: ``x ID KIND VALUE`` (XADD), ``t MINID`` (XTRIM), ``d`` (DEL).  A room is written only
+#: while this process holds its lease (or nobody does) and its stream ends with that id; a stream that ends
+#: with this very write's last entry (or is gone, the write deleting it) was written by an attempt whose
+#: answer was lost: nothing is done again.  Returns the streams not written (another process holds their
+#: room, or wrote to its stream).
 WRITE_SCRIPT = """
 local lost = {}
 local a = 2
 for i = 1, #KEYS, 2 do
   local n = tonumber(ARGV[a])
-  a = a + 1
+  local expect = ARGV[a + 1]
+  a = a + 2
   local holder = redis.call('GET', KEYS[i + 1])
   local mine = ARGV[1] == '' or not holder or holder == ARGV[1]
-  if not mine then lost[#lost + 1] = KEYS[i] end
+  local top = redis.call('XREVRANGE', KEYS[i], '+', '-', 'COUNT', 1)[1]
+  local ends = '0-0'
+  if top then ends = top[1] end
+  if mine and ends ~= expect then
+    local final, b = nil, a
+    for _ = 1, n do
+      if ARGV[b] == 'x' then final = {ARGV[b + 1], ARGV[b + 3]}; b = b + 4
+      elseif ARGV[b] == 't' then b = b + 2
+      else final = false; b = b + 1 end
+    end
+    local done = (final == false and not top) or (final and top and top[1] == final[1] and top[2][4] == final[2])
+    mine = false
+    if not done then lost[#lost + 1] = KEYS[i] end
+  elseif not mine then
+    lost[#lost + 1] = KEYS[i]
+  end
   for _ = 1, n do
     local op = ARGV[a]
     if op == 'x' then
-      if mine then redis.pcall('XADD', KEYS[i], ARGV[a + 1], 'k', ARGV[a + 2], 'v', ARGV[a + 3]) end
+      if mine then redis.call('XADD', KEYS[i], ARGV[a + 1], 'k', ARGV[a + 2], 'v', ARGV[a + 3]) end
       a = a + 4
     elseif op == 't' then
       if mine then redis.call('XTRIM', KEYS[i], 'MINID', ARGV[a + 1]) end
@@ -90,6 +112,7 @@ class StreamLog(BaseLog):
         self.script = db.register_script(WRITE_SCRIPT)
         self.ops: dict[str, list[str]] = {}  # room code -> ops waiting (as the script reads them)
         self.seq: dict[str, int] = {}  # room code -> the last entry id written or waiting (N of N-0)
+        self.done: dict[str, int] = {}  # room code -> the last entry id Redis acknowledged (N of N-0)
         self.start: dict[str, tuple[int, int]] = {}  # room code -> (game, its first event entry's N)
         self.states: dict[str, dict[str, Any] | None] = {}  # room code -> the session's last state
         self.lost: Any = None  # called with a room code another process holds now
@@ -132,7 +155,7 @@ class StreamLog(BaseLog):
 
     def forget(self, code: str) -> None:
         self.ops.pop(code, None)
-        for table in (self.seq, self.start, self.states):
+        for table in (self.seq, self.done, self.start, self.states):
             table.pop(code, None)
 
     def waiting(self) -> bool:
@@ -148,7 +171,7 @@ class StreamLog(BaseLog):
         args: list[Any] = [self.me]
         for code, o in ops.items():
             keys += [PREFIX + code, "room:" + code]
-            args.append(count(o))
+            args += [count(o), f"{self.done.get(code, 0)}-0"]
             args += o
         for attempt in range(1 << 30):
             try:
@@ -161,9 +184,15 @@ class StreamLog(BaseLog):
                 log.warning("the room log in Redis did not answer (%s): trying again in %g s", e, pause)
                 await asyncio.sleep(pause)
         self.writes += 1
+        for code, o in ops.items():
+            final = last_entry(o)
+            if final is None:
+                self.done.pop(code, None)
+            elif final:
+                self.done[code] = final
         for key in lost:
             code = str(key)[len(PREFIX):]
-            for table in (self.seq, self.start, self.states):
+            for table in (self.seq, self.done, self.start, self.states):
                 table.pop(code, None)
             log.warning("room %s is held by another process now: its events were not written here", code)
             if self.lost is not None:
@@ -197,7 +226,8 @@ class StreamLog(BaseLog):
         if not entries:
             return None
         room, events, state, touched, last, start = read_stream(entries)
-        self.seq[code], self.states[code] = last, state
+        self.seq[code] = self.done[code] = last
+        self.states[code] = state
         if start is not None:
             self.start[code] = start
         return room, events, state, touched
@@ -210,6 +240,23 @@ def count(ops: list[str]) -> int:
         i += {"x": 4, "t": 2}.get(ops[i], 1)
         n += 1
     return n
+
+
+def last_entry(ops: list[str]) -> int | None:
+    """The N of the stream's last entry once ``ops`` are done: 0 when they add none, None when they delete it.
+
+    >>> last_entry(["x", "4-0", "ev", "{}", "t", "4-0"]), last_entry(["x", "5-0", "ev", "{}", "d"]), last_entry([])
+    (4, None, 0)
+    """
+    final: int | None = 0
+    i = 0
+    while i < len(ops):
+        if ops[i] == "x":
+            final = entry_number(ops[i + 1])
+        elif ops[i] != "t":
+            final = None
+        i += {"x": 4, "t": 2}.get(ops[i], 1)
+    return final
 
 
 def read_stream(entries: list[Any]) -> tuple[dict[str, Any], list[str], dict[str, Any] | None, float, int,
