@@ -307,3 +307,75 @@ def test_a_process_stopped_past_its_lease_never_acts_for_a_room_taken_over(tmp_p
                 p.send_signal(signal.SIGCONT)
             p.kill()
             p.wait(WAIT)
+
+
+@needs_redis
+@pytest.mark.parametrize("room_log", ["sqlite", "redis"])
+def test_a_lapsed_lease_taken_again_lets_go_a_room_another_process_took_over_meanwhile(tmp_path, redis_url, room_log):
+    """A stalls past its lease; B takes its room over, plays on, and dies (its lease lapses in turn); A's
+    renewal takes the lapsed lease again: A lets the room go (its members come back to B's log) instead of
+    going on from what it had, and the directory still says where B kept it.  A room nobody took is kept."""
+    import asyncio
+
+    from game.net.cluster import Cluster, Directory
+    from game.net.streamlog import StreamLog
+
+    me_a, me_b = "ws://127.0.0.1:1", "ws://127.0.0.1:2"
+
+    def process(me: str) -> tuple[Server, Cluster]:
+        d = Directory(redis_url, me, lease=30.0)
+        srv = Server(tmp_path, log_name=log_name(me),
+                     room_log=StreamLog(d.db, me) if room_log == "redis" else None)
+        srv.loop = asyncio.get_running_loop()
+        return srv, Cluster(srv, d)
+
+    async def written(srv: Server) -> None:
+        for _ in range(500):  # the turn's write to Redis (or the file's commit) answered
+            if not srv.log.waiting() and srv.writing is None and not srv.flushing:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the log was not written")
+
+    async def go() -> tuple:
+        a_srv, a = process(me_a)
+        await a.directory.open()
+        await a.renew()  # trusted
+        codes = []
+        for name in ("Ann", "Cy"):
+            conn = Conn(None, a_srv.now(), 40.0)
+            a_srv.on_message(conn, json.dumps({"type": "create", "mode": "classic", "options": {}, "name": name}))
+            a_srv.outbox.clear()  # a connection that takes no output
+            assert conn.room is not None
+            code = conn.room.code
+            await a.directory.claim(code)
+            await a.directory.settle(code, a_srv.log.home)
+            codes.append(code)
+        await written(a_srv)
+        one, two = codes
+        db = a.directory.db
+        await db.delete("room:" + one, "room:" + two)  # A stalled: its leases lapsed
+        b_srv, b = process(me_b)
+        await b.directory.open()
+        await b.renew()
+        assert await b.directory.claim(one)
+        found = await b_srv.log.take_over(await b.directory.home(one), one)
+        assert found is not None and b_srv.revive(one, *found)
+        await b.directory.settle(one, b_srv.log.home)
+        b_srv.save(b_srv.rooms[one])  # B writes the room on
+        await written(b_srv)
+        await db.delete("room:" + one)  # B died: its lease lapsed too
+        home_b = await db.hget("rooms", one)
+        await a.renew()  # A wakes: its renewal takes both lapsed leases again
+        kept = (one in a_srv.rooms, two in a_srv.rooms)
+        owners = (await db.get("room:" + one), await db.get("room:" + two))
+        home = await db.hget("rooms", one)
+        for x in (a, b):
+            await x.directory.db.delete("room:" + one, "room:" + two)
+            x.server.stop()
+            await x.directory.close()
+        return kept, owners, home, home_b
+
+    kept, owners, home, home_b = asyncio.run(go())
+    assert kept == (False, True)  # the room B took is let go; the one nobody took goes on
+    assert owners == (None, me_a)  # its lease given up again: whoever comes back for it takes it from B's log
+    assert home == home_b  # where B kept it

@@ -72,21 +72,22 @@ MARGIN = 0.1  # of a lease: it is trusted until its renewal was sent + lease × 
 log = logging.getLogger("setarcade.cluster")
 
 #: renew every lease this process holds (KEYS), re-take one that lapsed while nobody took it,
-#: and return the codes another process holds now (lost); ARGV: url, lease ms, node key value
+#: and return the codes another process holds now (lost) and those re-taken; ARGV: url, lease ms, node key value
 RENEW_SCRIPT = """
-local lost = {}
+local lost, retaken = {}, {}
 for i, key in ipairs(KEYS) do
   local v = redis.call('GET', key)
   if v == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
   elseif not v then
     redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    retaken[#retaken + 1] = key
   else
     lost[#lost + 1] = key
   end
 end
 redis.call('SET', 'node:' .. ARGV[1], ARGV[3], 'PX', ARGV[2])
-return lost
+return {lost, retaken}
 """
 #: give a lease up if this process holds it, and (ARGV[3] "1": the room closed) forget where the room was
 #: kept unless another process holds it now; KEYS: room:CODE, rooms; ARGV: url, code, closed
@@ -191,12 +192,12 @@ class Directory:
         """Give up the lease on ``code`` (if held); ``closed``: the room is gone, forget where it was kept."""
         await self.release_script(keys=["room:" + code, "rooms"], args=[self.me, code, "1" if closed else "0"])
 
-    async def renew(self, codes: list[str], counts: dict[str, int]) -> list[str]:
+    async def renew(self, codes: list[str], counts: dict[str, int]) -> tuple[list[str], list[str]]:
         """Renew the leases on ``codes`` and this process's own (with its ``counts``); returns the codes
-        another process holds now."""
-        lost = await self.renew_script(keys=["room:" + c for c in codes],
-                                       args=[self.me, self.ms, json.dumps(counts)])
-        return [k.split(":", 1)[1] for k in lost]
+        another process holds now, and those whose lease had lapsed and was taken again (nobody held it)."""
+        lost, retaken = await self.renew_script(keys=["room:" + c for c in codes],
+                                                args=[self.me, self.ms, json.dumps(counts)])
+        return [k.split(":", 1)[1] for k in lost], [k.split(":", 1)[1] for k in retaken]
 
     # ----- public games ---------------------------------------------------------------------------
     async def publish(self, listed: dict[str, dict[str, Any]], gone: list[str]) -> None:
@@ -307,11 +308,16 @@ class Cluster:
         srv = self.server
         watching = sum(r.spectators() for r in srv.rooms.values())
         sent = srv.now()  # before the script runs: the leases it renews last at least until sent + lease
-        lost = await self.directory.renew(list(srv.rooms), {"players": srv.open - watching, "spectators": watching,
-                                                            "rooms": len(srv.rooms)})
+        lost, retaken = await self.directory.renew(list(srv.rooms), {"players": srv.open - watching,
+                                                                     "spectators": watching, "rooms": len(srv.rooms)})
         for code in lost:
             log.warning("room %s is held by another process now: let go", code)
             srv.let_go(code)
+        for code in retaken:  # lapsed: another process may have taken the room over and given it up since
+            if code in srv.rooms and not await srv.log.holds(code):
+                log.warning("room %s was taken over by another process while this one stalled: let go", code)
+                srv.let_go(code)
+                await self.directory.release(code, closed=False)
         self.lease.renewed(sent)
         self.answered.set()
         srv.resume()  # what waited on the fence goes on (for the rooms still held)

@@ -111,6 +111,11 @@ class BaseLog:
     def forget(self, code: str) -> None:
         """Drop what waits to be written for a room (another process owns it now)."""
 
+    async def holds(self, code: str) -> bool:
+        """Does the log still keep room ``code`` as this process left it (no other process took it out or
+        wrote to it while this one stalled)?  Asked of a room whose lease lapsed and was taken again."""
+        return True
+
     def close(self) -> None:
         self.closed = True
 
@@ -253,6 +258,12 @@ class RoomLog(BaseLog):
         if self.lost is not None:
             for code in gone:
                 self.lost(code)
+
+    async def holds(self, code: str) -> bool:
+        """In the file, or made here and not yet committed (a room another process took is neither)."""
+        if self.db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is not None:
+            return True
+        return self.mine is not None and code in self.records and code not in self.mine and code not in self.taken
 
     def forget(self, code: str) -> None:
         """Drop what waits to be written for a room (another process owns it now); the file is left as it is."""

@@ -158,6 +158,11 @@ class StreamLog(BaseLog):
         for table in (self.seq, self.done, self.start, self.states):
             table.pop(code, None)
 
+    async def holds(self, code: str) -> bool:
+        """Does the stream end with the entry this process last wrote (none: no stream)?"""
+        top = await self.db.xrevrange(PREFIX + code, count=1)
+        return (top[0][0] if top else "0-0") == f"{self.done.get(code, 0)}-0"
+
     def waiting(self) -> bool:
         return bool(self.ops)
 
