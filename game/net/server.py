@@ -494,22 +494,9 @@ class Server:
         if self.outbox:  # what the room said while fenced goes nowhere
             self.outbox = [(kept, text) for wss, text in self.outbox
                            if (kept := [ws for ws in wss if ws not in dropped])]
-        for table in (self.touched, self.vacant):
-            table.pop(code, None)
-        self.public.discard(code)
-        self.asleep.discard(code)
+        self.unlist(code)
         if self.cluster is not None:
             self.cluster.published.discard(code)  # listed by its new owner now: not taken off the list
-        maker = self.made_by.pop(code, None)
-        if maker is not None:
-            left = self.rooms_of.get(maker, 0) - 1
-            if left > 0:
-                self.rooms_of[maker] = left
-            else:
-                self.rooms_of.pop(maker, None)
-        timer = self.timers.pop(code, None)
-        if timer is not None:
-            timer.cancel()
 
     def lost_room(self, code: str) -> None:
         """A room whose writes the log refused (another process took it over: this one stalled between its
@@ -572,23 +559,29 @@ class Server:
             self.reply(c, {"type": "left", "room": room.code})  # its seat is gone: the client forgets it
             c.room, c.seat = None, -1
         room.watchers.clear()
-        self.rooms.pop(room.code, None)
-        self.public.discard(room.code)
-        self.touched.pop(room.code, None)
-        self.vacant.pop(room.code, None)
-        maker = self.made_by.pop(room.code, None)
+        self.unlist(room.code)
+        self.log.drop(room.code)
+        if self.cluster is not None:
+            self.cluster.closed(room.code)
+
+    def unlist(self, code: str) -> None:
+        """Forget a room this process no longer serves (closed, or let go): its listing, clocks, timer,
+        and its count among its maker's rooms."""
+        self.rooms.pop(code, None)
+        for table in (self.touched, self.vacant):
+            table.pop(code, None)
+        self.public.discard(code)
+        self.asleep.discard(code)
+        maker = self.made_by.pop(code, None)
         if maker is not None:
             left = self.rooms_of.get(maker, 0) - 1
             if left > 0:
                 self.rooms_of[maker] = left
             else:
                 self.rooms_of.pop(maker, None)
-        timer = self.timers.pop(room.code, None)
+        timer = self.timers.pop(code, None)
         if timer is not None:
             timer.cancel()
-        self.log.drop(room.code)
-        if self.cluster is not None:
-            self.cluster.closed(room.code)
 
     def schedule(self, room: Room) -> None:
         """Wake the room when its next bot move, call end or time limit falls due."""
