@@ -222,3 +222,39 @@ def test_a_stalled_owner_whose_lapsed_lease_came_back_never_writes_over_another_
     assert lost == [code, "CLOSED"]
     assert recreated == 0  # nothing of the closed room written back
     assert (first, again, once) == ([], [], 1)
+
+
+def test_a_room_whose_write_redis_ran_but_has_not_answered_yet_is_still_held(redis_url):
+    """``holds`` (asked when a renewal takes a lapsed lease again) while a write is under way: Redis ran it
+    and its answer has not been read yet (``flying``, as ``write`` keeps it meanwhile); the stream ends
+    with that write's last entry: still this process's.  Another process's entry after it is not."""
+    import asyncio
+
+    import redis.asyncio as aioredis
+
+    from game.net.streamlog import PREFIX, StreamLog, count
+
+    record = {"mode": "classic", "number": 1, "game": {"number": 1}, "seats": []}
+
+    async def go() -> tuple:
+        db = aioredis.from_url(redis_url, decode_responses=True)
+        a = StreamLog(db, "ws://127.0.0.1:1")
+        await db.set("room:FLYING", a.me)
+        a.save_room("FLYING", record, 1.0)
+        await a.write()
+        before = await a.holds("FLYING")
+        a.add_events("FLYING", 1, 1, ["a"], {"clock": 1.0}, touched=2.0)
+        ops, a.ops = a.ops, {}
+        a.flying = ops  # what write() holds while Redis runs its script
+        await a.script(keys=[PREFIX + "FLYING", "room:FLYING"], args=[a.me, count(ops["FLYING"]), "1-0",
+                                                                       *ops["FLYING"]])
+        under_way = await a.holds("FLYING")
+        a.flying = {}
+        await db.xadd(PREFIX + "FLYING", {"k": "ev", "v": "{}"}, id="3-0")  # another process wrote on
+        a.flying = ops
+        other = await a.holds("FLYING")
+        await db.delete("room:FLYING", PREFIX + "FLYING")
+        await db.aclose()
+        return before, under_way, other
+
+    assert asyncio.run(go()) == (True, True, False)

@@ -113,6 +113,7 @@ class StreamLog(BaseLog):
         self.ops: dict[str, list[str]] = {}  # room code -> ops waiting (as the script reads them)
         self.seq: dict[str, int] = {}  # room code -> the last entry id written or waiting (N of N-0)
         self.done: dict[str, int] = {}  # room code -> the last entry id Redis acknowledged (N of N-0)
+        self.flying: dict[str, list[str]] = {}  # room code -> its ops in the write under way (not answered yet)
         self.start: dict[str, tuple[int, int]] = {}  # room code -> (game, its first event entry's N)
         self.states: dict[str, dict[str, Any] | None] = {}  # room code -> the session's last state
         self.lost: Any = None  # called with a room code another process holds now
@@ -159,9 +160,15 @@ class StreamLog(BaseLog):
             table.pop(code, None)
 
     async def holds(self, code: str) -> bool:
-        """Does the stream end with the entry this process last wrote (none: no stream)?"""
+        """Does the stream end with the entry this process last wrote (none: no stream), or with the last
+        of the write under way (Redis ran it, its answer is yet to come)?"""
+        ends = {f"{self.done.get(code, 0)}-0"}
+        if code in self.flying:
+            final = last_entry(self.flying[code])
+            if final is None or final:
+                ends.add(f"{final or 0}-0")
         top = await self.db.xrevrange(PREFIX + code, count=1)
-        return (top[0][0] if top else "0-0") == f"{self.done.get(code, 0)}-0"
+        return (top[0][0] if top else "0-0") in ends
 
     def waiting(self) -> bool:
         return bool(self.ops)
@@ -178,16 +185,20 @@ class StreamLog(BaseLog):
             keys += [PREFIX + code, "room:" + code]
             args += [count(o), f"{self.done.get(code, 0)}-0"]
             args += o
-        for attempt in range(1 << 30):
-            try:
-                lost = await self.script(keys=keys, args=args)
-                break
-            except Exception as e:  # Redis away: the turn's messages wait until it answers
-                if self.closed:
-                    return
-                pause = RETRY[min(attempt, len(RETRY) - 1)]
-                log.warning("the room log in Redis did not answer (%s): trying again in %g s", e, pause)
-                await asyncio.sleep(pause)
+        self.flying = ops
+        try:
+            for attempt in range(1 << 30):
+                try:
+                    lost = await self.script(keys=keys, args=args)
+                    break
+                except Exception as e:  # Redis away: the turn's messages wait until it answers
+                    if self.closed:
+                        return
+                    pause = RETRY[min(attempt, len(RETRY) - 1)]
+                    log.warning("the room log in Redis did not answer (%s): trying again in %g s", e, pause)
+                    await asyncio.sleep(pause)
+        finally:
+            self.flying = {}
         self.writes += 1
         for code, o in ops.items():
             final = last_entry(o)
