@@ -379,3 +379,47 @@ def test_a_lapsed_lease_taken_again_lets_go_a_room_another_process_took_over_mea
     assert kept == (False, True)  # the room B took is let go; the one nobody took goes on
     assert owners == (None, me_a)  # its lease given up again: whoever comes back for it takes it from B's log
     assert home == home_b  # where B kept it
+
+
+@needs_redis
+def test_a_room_whose_log_cannot_be_read_just_now_is_not_forgotten(tmp_path, redis_url):
+    """The old owner's file is locked (that process paused in the middle of a commit) when a member comes
+    back: the room is not taken over then, but the directory still says where it is kept, and the next
+    member back takes it over with everything it had."""
+    import asyncio
+
+    from game.net.cluster import Cluster, Directory
+
+    me_a, me_b, code = "ws://127.0.0.1:1", "ws://127.0.0.1:2", "LOCKEDAA"
+    a_log = RoomLog(tmp_path, log_name(me_a))
+    a_log.save_room(code, {"mode": "classic", "number": 0, "game": None, "seats": []}, time.time())
+    a_log.close()
+    locked = sqlite3.connect(tmp_path / log_name(me_a), isolation_level=None)
+    locked.execute("BEGIN IMMEDIATE")  # the old owner's write lock, held
+
+    async def go() -> tuple:
+        d = Directory(redis_url, me_b, lease=30.0)
+        srv = Server(tmp_path, log_name=log_name(me_b))
+        srv.loop = asyncio.get_running_loop()
+        b = Cluster(srv, d)
+        await d.open()
+        await b.renew()
+        await d.db.hset("rooms", code, str(tmp_path / log_name(me_a)))
+        conn = Conn(None, srv.now(), 40.0)
+        await b.take(conn, code, await d.home(code))  # the file is locked: not now
+        first = (code in srv.rooms, await d.home(code), await d.owner(code))
+        locked.execute("ROLLBACK")  # the old owner's commit ends (or it is gone)
+        await b.take(conn, code, await d.home(code))
+        second = (code in srv.rooms, await d.home(code), await d.owner(code))
+        await d.db.delete("room:" + code)
+        await d.db.hdel("rooms", code)
+        srv.stop()
+        await d.close()
+        return first, second
+
+    try:
+        first, second = asyncio.run(go())
+    finally:
+        locked.close()
+    assert first == (False, str(tmp_path / log_name(me_a)), None)  # not forgotten, its lease given back
+    assert second == (True, str(tmp_path / log_name(me_b)), me_b)  # taken over by the next try

@@ -423,8 +423,10 @@ class Cluster:
         if path:
             try:
                 found = await srv.log.take_over(path, code)
-            except Exception as e:  # a file or stream that cannot be read: the room cannot be taken over
-                log.warning("room %s not taken over from %s: %s", code, path, e)
+            except Exception as e:  # a file or stream that cannot be read (now): the room is not taken over,
+                log.warning("room %s not taken over from %s: %s", code, path, e)  # and not forgotten either:
+                await self.directory.release(code, closed=False)  # the next member back tries again
+                return False
         if found is None:  # kept nowhere (its owner had no --data), or closed meanwhile
             await self.directory.release(code)
         elif srv.revive(code, *found):
