@@ -345,3 +345,25 @@ def test_a_public_room_is_listed_through_every_process_until_it_is_full_or_close
     a.close()  # the last one leaves: the room closes and leaves the list at once
     until([], lambda: code not in listed_through(pb))
 
+
+
+def test_the_directory_answers_a_burst_of_questions_past_its_connection_pool(redis_url):
+    """Many members joining at once ask the directory at once: each question waits for one of the
+    process's few connections to Redis instead of failing "Too many connections"."""
+    import asyncio
+
+    from game.net.cluster import MAX_REDIS_CONNECTIONS, Directory
+
+    async def go() -> tuple[list, int]:
+        d = Directory(redis_url, "ws://127.0.0.1:3", lease=60.0)
+        await d.open()
+        try:
+            answers = await asyncio.gather(*(d.owner(f"ROOM{i:04d}") for i in range(4 * MAX_REDIS_CONNECTIONS)),
+                                           return_exceptions=True)
+            return answers, len(await d.db.client_list())
+        finally:
+            await d.close()
+
+    answers, clients = asyncio.run(go())
+    assert [a for a in answers if a is not None] == []  # every one answered (no such room), none failed
+    assert clients <= MAX_REDIS_CONNECTIONS + 1

@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 
 LEASE = 3.0  # seconds a room's lease lasts unless renewed
 RENEW = 1.0  # seconds between two renewals
+MAX_REDIS_CONNECTIONS = 32  # connections to Redis a process keeps at most (questions beyond wait their turn)
 MAX_SERVERS = 8  # other processes named in ``joined`` (where to reconnect when the owner is gone)
 ROUTED = ("join", "rejoin", "watch")
 MARGIN = 0.1  # of a lease: it is trusted until its renewal was sent + lease × (1 - MARGIN)
@@ -145,8 +146,12 @@ class Directory:
         import redis.asyncio as aioredis  # only a cluster needs Redis
 
         self.me, self.ms = me, max(1, round(lease * 1000))
-        self.db: Any = aioredis.from_url(redis_url, decode_responses=True, socket_timeout=5.0,
-                                         socket_connect_timeout=5.0)
+        # a question waits (at most its socket timeout) for one of a few connections: a burst of joins
+        # never fails "Too many connections", and Redis never sees hundreds of clients from one process
+        pool = aioredis.BlockingConnectionPool.from_url(
+            redis_url, max_connections=MAX_REDIS_CONNECTIONS, timeout=5.0, decode_responses=True,
+            socket_timeout=5.0, socket_connect_timeout=5.0)
+        self.db: Any = aioredis.Redis.from_pool(pool)  # closed with the client
         self.renew_script = self.db.register_script(RENEW_SCRIPT)
         self.release_script = self.db.register_script(RELEASE_SCRIPT)
 
