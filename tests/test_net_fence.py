@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from net_driver import WAIT, free_port, kill, next_of, serving, take_a_set
+from net_driver import WAIT, free_port, kill, next_of, serving, take_a_set, until
 from redis_driver import redis_binary, redis_server
 
 from game.net.client import Client, RemoteSession
@@ -184,19 +184,12 @@ class Member:
 
 
 def wait_for(members: list[Member], done, timeout: float = WAIT) -> None:
-    end = time.monotonic() + timeout
-    for _ in range(100_000):
-        if done():
-            return
-        assert time.monotonic() < end, [(m.c.at, m.c.connected, len(m.view), m.faults) for m in members]
-        if members:
-            for m in members:
-                m.pump()
-                if m.rs is not None and m.playing:
-                    take_a_set(m.rs, turns=False)
-        else:
-            time.sleep(0.02)
-    raise AssertionError("condition not met")
+    """``until`` for members: each takes what came and, while its game is on, takes a Set it sees."""
+    def play(m: Member) -> None:
+        if m.rs is not None and m.playing:
+            take_a_set(m.rs, turns=False)
+
+    until(members, done, timeout, step=play)
 
 
 def logged(data: Path, port: int, code: str) -> tuple[list[str], int, int]:
