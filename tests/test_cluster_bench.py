@@ -3,6 +3,7 @@ rungs, and its smallest run with real server processes and a real Redis (structu
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -83,3 +84,41 @@ def test_the_smallest_cluster_run():
         assert row["server_cpu_share"] > 0 and row["server_cpu_us_per_event"] > 0
     one = out["1_procs"]["rooms_at_target"]
     assert out["ratio_2_to_1"] == (round(out["2_procs"]["rooms_at_target"] / one, 2) if one else None)
+
+
+def test_a_process_held_to_a_quota_is_full_at_that_share_of_a_core():
+    row = {"rooms": 900, "rooms_started": 900, "per_process": [{"cpu_share": 0.22}], "client_cpu_max": 0.1,
+           "machine_busy_cores": 0.7, "others_cores": 0.0, "client_lag_p99_ms": 1.0}
+    assert cluster_bench.limit({**row, "quota": 0.25}) == "server"  # 88 % of its quarter of a core
+    assert cluster_bench.limit({**row, "quota": None}) == "latency"  # 22 % of a whole core: not full
+
+
+def test_the_quota_is_a_share_of_a_core_the_machine_has(capsys):
+    for bad in ("0", "0.01", "-1", str((os.cpu_count() or 1) + 1)):
+        with pytest.raises(SystemExit):
+            cluster_bench.main(["--quota", bad])
+        assert "--quota is a share of a core" in capsys.readouterr().err
+
+
+def test_hold_puts_a_process_in_a_group_of_its_own_with_the_quota(tmp_path):
+    """Where this machine lets a CPU controller be written (root, cgroup v1 ``cpu`` or v2 ``cpu.max``)."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    group = None
+    try:
+        try:
+            group = cluster_bench.hold(child.pid, 0.25, f"setarcade-test-{child.pid}")
+        except OSError as e:
+            pytest.skip(f"no CPU controller to write here: {e}")
+        assert str(child.pid) in (group / "cgroup.procs").read_text().split()
+        if (group / "cpu.cfs_quota_us").exists():
+            assert int((group / "cpu.cfs_quota_us").read_text()) == cluster_bench.PERIOD_US // 4
+            assert int((group / "cpu.cfs_period_us").read_text()) == cluster_bench.PERIOD_US
+        else:
+            assert (group / "cpu.max").read_text().split() == [str(cluster_bench.PERIOD_US // 4),
+                                                               str(cluster_bench.PERIOD_US)]
+    finally:
+        child.communicate(b"", timeout=30)
+        if group is not None:
+            group.rmdir()  # empty once the process ended

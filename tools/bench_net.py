@@ -49,6 +49,7 @@ ROOMS = (100, 500, 1000)
 SECONDS = 12.0  # measured seconds at each room count
 QUICK_ROOMS, QUICK_SECONDS = (100, 500), 6.0  # --quick
 PERIOD = 2.0  # seconds between two Sets in one room
+SETTLE = 1.0  # seconds between the clients' last collector pass and the measure
 MEMBERS = 4
 
 
@@ -197,6 +198,7 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
     await asyncio.sleep(PERIOD)  # every room is acting
     gc.collect()
     gc.disable()  # the clients' collector pauses would be counted as the server's latency
+    await asyncio.sleep(SETTLE)  # what came in during that pass is answered before measuring
     cpu0, t0, own0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     b.measuring = True
     await asyncio.sleep(seconds)

@@ -72,7 +72,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-from bench_net import MEMBERS, PERIOD, Bench, cpu_seconds  # noqa: E402
+from bench_net import MEMBERS, PERIOD, SETTLE, Bench, cpu_seconds  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 PROCS = (0, 1, 2, 4)  # 0: the baseline, one process alone (no --redis) under the same clients
@@ -86,7 +86,12 @@ CLIENT_PROCS = 2  # client processes at least ...
 ROOMS_PER_CLIENT = 150  # ... and one for every this many rooms
 FULL = 0.85  # a process using this share of a core (the machine: of all its cores) is full
 OTHERS = 0.5  # cores taken by work outside the bench past which a full machine is theirs (the level is tried again)
-OPEN_SECONDS = 10.0  # rooms are opened over this long (as members come at their own moments)
+OPEN_SECONDS = 10.0  # rooms are opened over this long (as members come at their own moments) ...
+OPEN_RATE = 80.0  # ... or longer, at most this many rooms a second (320 connections; with --quota, this many for
+#                   each whole core the servers are given): a bigger storm of joins measured the servers'
+#                   handshakes, not the rooms they carry
+PERIOD_US = 10_000  # a quota's period (--quota), microseconds: short, so that a process over its quota waits
+#                    milliseconds for the next period (the default 100 ms made a stall of up to 75 ms)
 LAG_TICK = 0.005  # seconds between the clients' loop-lag probes
 WAIT = 60.0
 QUICK = {"procs": (1, 2), "start": 200, "seconds": 5.0, "resolution": 0.25, "open_seconds": 5.0}
@@ -150,6 +155,31 @@ def machine_jiffies() -> tuple[int, int] | None:
         return None
     idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + waiting on the disk
     return sum(fields) - idle, sum(fields)
+
+
+def hold(pid: int, cores: float, name: str) -> pathlib.Path:
+    """Hold process ``pid`` (and its threads) to ``cores`` of CPU: a control group of its own named ``name``
+    with a quota of ``cores`` x ``PERIOD_US`` every ``PERIOD_US`` (cgroup v1's ``cpu`` controller, else v2's
+    ``cpu.max``).  Returns the group's folder, to remove once the process ended.  ``--quota`` makes each
+    server process a core of a bigger machine, scaled down, so that on a small one the clients leave the
+    servers what their quotas ask.
+
+    :raises OSError: where no CPU controller can be written (needs root; a container may not have one).
+    """
+    v1, v2 = pathlib.Path("/sys/fs/cgroup/cpu"), pathlib.Path("/sys/fs/cgroup")
+    if (v1 / "cpu.cfs_quota_us").exists():
+        group = v1 / name
+        group.mkdir(exist_ok=True)
+        (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+        (group / "cpu.cfs_quota_us").write_text(str(int(cores * PERIOD_US)))
+    elif (v2 / "cgroup.subtree_control").exists() and "cpu" in (v2 / "cgroup.subtree_control").read_text().split():
+        group = v2 / name
+        group.mkdir(exist_ok=True)
+        (group / "cpu.max").write_text(f"{int(cores * PERIOD_US)} {PERIOD_US}")
+    else:
+        raise OSError("--quota needs a CPU controller to write to (/sys/fs/cgroup/cpu, or cgroup v2 with cpu)")
+    (group / "cgroup.procs").write_text(str(pid))
+    return group
 
 
 def commit() -> str | None:
@@ -234,12 +264,16 @@ async def worker(urls: list[str], first: int, rooms: int, seconds: float, open_s
             break
         await asyncio.sleep(0.1)
     await asyncio.sleep(PERIOD)
+    # the clients' collector pauses would be counted as the servers' latency: off while measuring, after
+    # a full pass here, before "ready" (a pass at "go" in every client process at once stalled the machine
+    # for 200-250 ms at the start of each measure, in the figures)
+    gc.collect()
+    gc.disable()
     print("ready", len(started), flush=True)
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)
+    await asyncio.sleep(SETTLE)  # what came in while the last client processes made that pass is answered first
     probe = asyncio.ensure_future(b.lag(stop))
-    gc.collect()
-    gc.disable()
     t0, own0 = time.perf_counter(), time.process_time()
     b.measuring = True
     await asyncio.sleep(seconds)
@@ -271,13 +305,16 @@ def stop_all(procs: list[subprocess.Popen]) -> None:
 
 
 def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, redis_pid: int | None = None,
-          open_seconds: float = OPEN_SECONDS, room_log: str = "sqlite") -> dict:
+          open_seconds: float = OPEN_SECONDS, room_log: str = "sqlite", quota: float | None = None) -> dict:
     """One measure: ``procs`` server processes of a cluster (0: one process alone), ``rooms`` rooms, their
-    logs in SQLite files or (``room_log`` "redis") Redis streams; ``redis_pid``: whose CPU to count too."""
+    logs in SQLite files or (``room_log`` "redis") Redis streams; ``redis_pid``: whose CPU to count too;
+    ``quota``: each server process held to that share of a core (``hold``)."""
+    open_seconds = max(open_seconds, rooms / (OPEN_RATE * (quota * max(1, procs) if quota else 1.0)))
     ports = [free_port() for _ in range(max(1, procs))]
     servers: list[subprocess.Popen] = []
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": data}
     clients: list[subprocess.Popen] = []
+    groups: list[pathlib.Path] = []
     load = os.getloadavg()[0]
     try:
         for p in ports:
@@ -286,6 +323,8 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, red
                                      "1000000", *(["--redis", redis_url, "--room-log", room_log] if procs else [])],
                                     cwd=ROOT, env=env, stdout=subprocess.PIPE)
             servers.append(proc)
+            if quota:
+                groups.append(hold(proc.pid, quota, f"setarcade-bench-{os.getpid()}-{p}"))
             first_line(proc, b"serving on")
         urls = [f"ws://127.0.0.1:{p}" for p in ports]
         n_clients = max(CLIENT_PROCS, math.ceil(rooms / ROOMS_PER_CLIENT))
@@ -298,14 +337,18 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, red
             first += n
         started = sum(int(first_line(c, b"ready", 180).split()[-1]) for c in clients)
         watched = [s.pid for s in servers] + ([redis_pid] if redis_pid else [])
-        cpu0, box0, t0 = [cpu_used(pid) for pid in watched], machine_jiffies(), time.perf_counter()
         for c in clients:
             c.stdin.write(b"go\n")  # type: ignore[union-attr]
             c.stdin.flush()  # type: ignore[union-attr]
+        time.sleep(SETTLE)  # the clients measure from SETTLE after "go" too
+        cpu0, box0, t0 = [cpu_used(pid) for pid in watched], machine_jiffies(), time.perf_counter()
         outs = [json.loads(first_line(c, b"lat_ms", seconds + WAIT, 1 << 16).splitlines()[-1]) for c in clients]
         cpu1, box1, t1 = [cpu_used(pid) for pid in watched], machine_jiffies(), time.perf_counter()
     finally:
         stop_all(clients + servers)
+        for g in groups:
+            with contextlib.suppress(OSError):
+                g.rmdir()
     lat = sorted(x for o in outs for x in o["lat_ms"])
     events = sum(o["events"] for o in outs)
     span = max(o["seconds"] for o in outs)
@@ -327,6 +370,7 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, red
         return round(lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
 
     row = {"rooms": rooms, "rooms_started": started, "load": round(load, 2), "client_procs": len(clients),
+           "open_seconds": round(open_seconds, 1), "quota": quota,
            "events_per_s": round(events / span, 1), "deliveries": len(lat), "p50_ms": pct(0.5),
            "p99_ms": pct(0.99), "max_ms": pct(1.0), "moved_followed": sum(o["moves"] for o in outs),
            "refused": sum(o["refused"] for o in outs),
@@ -351,7 +395,8 @@ def limit(row: dict) -> str:
     """What held a level that did not pass (see the module's docstring)."""
     if row["rooms_started"] < row["rooms"]:
         return "start"
-    if any(p["cpu_share"] is not None and p["cpu_share"] >= FULL for p in row["per_process"]):
+    if any(p["cpu_share"] is not None and p["cpu_share"] >= FULL * (row.get("quota") or 1.0)
+           for p in row["per_process"]):
         return "server"
     if row["client_cpu_max"] >= FULL:
         return "clients"
@@ -388,7 +433,8 @@ class Ladder:
 
     def __init__(self, n: int, redis_url: str, redis_pid: int | None, start: int, top: int, seconds: float,
                  resolution: float, open_seconds: float, max_levels: int = MAX_LEVELS,
-                 room_log: str = "sqlite", rungs: tuple[int, ...] = ()) -> None:
+                 room_log: str = "sqlite", rungs: tuple[int, ...] = (), quota: float | None = None) -> None:
+        self.quota = quota
         self.n, self.redis_url, self.redis_pid, self.start, self.top = n, redis_url, redis_pid, start, top
         self.seconds, self.resolution, self.open_seconds = seconds, resolution, open_seconds
         self.max_levels, self.room_log, self.rungs = max_levels, room_log, rungs
@@ -408,7 +454,7 @@ class Ladder:
         with tempfile.TemporaryDirectory() as data:
             try:
                 row = level(self.n, r, self.seconds, self.redis_url, data, self.redis_pid, self.open_seconds,
-                            self.room_log)
+                            self.room_log, self.quota)
             except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as e:  # a process failed
                 row = {"rooms": r, "error": str(e)[-500:], "passed": False, "limit": "error"}
         print(f"{self.n or 'alone'} {r} rooms: p99 {row.get('p99_ms')} ms, server {row.get('server_cpu_share')}, "
@@ -432,7 +478,8 @@ class Ladder:
 
 def run(procs: tuple[int, ...] = PROCS, start: int = START, top: int = MAX_ROOMS, seconds: float = SECONDS,
         resolution: float = RESOLUTION, open_seconds: float = OPEN_SECONDS, quick: bool = False,
-        max_levels: int = MAX_LEVELS, room_log: str = "sqlite", rungs: tuple[int, ...] = ()) -> dict:
+        max_levels: int = MAX_LEVELS, room_log: str = "sqlite", rungs: tuple[int, ...] = (),
+        quota: float | None = None) -> dict:
     """For each number of processes, its ladder (``quick``: ``QUICK``'s shorter one), their rungs taken in turn."""
     if quick:
         procs, start, seconds = QUICK["procs"], QUICK["start"], QUICK["seconds"]  # type: ignore[assignment]
@@ -444,7 +491,8 @@ def run(procs: tuple[int, ...] = PROCS, start: int = START, top: int = MAX_ROOMS
     if soft < hard:  # the servers and clients inherit it
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     out: dict = {"commit": commit(), "target_p99_ms": TARGET_MS, "rooms_per_client_proc": ROOMS_PER_CLIENT,
-                 "seconds": seconds, "room_log": room_log, "cores": os.cpu_count(),
+                 "seconds": seconds, "room_log": room_log, "cores": os.cpu_count(), "quota": quota,
+                 "open_rate": OPEN_RATE,
                  "load_before": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
@@ -455,7 +503,7 @@ def run(procs: tuple[int, ...] = PROCS, start: int = START, top: int = MAX_ROOMS
             first_line(redis, b"eady to accept connections")
             threading.Thread(target=redis.stdout.read, daemon=True).start()  # type: ignore[union-attr]
             ladders = {n: Ladder(n, f"redis://127.0.0.1:{port}/0", redis.pid, start, top, seconds, resolution,
-                                 open_seconds, max_levels, room_log, rungs) for n in procs}
+                                 open_seconds, max_levels, room_log, rungs, quota) for n in procs}
             while True:  # one rung of each in turn: every number of processes meets the same minutes of the machine
                 if not [ladder.step() for ladder in ladders.values()].count(True):
                     break
@@ -494,10 +542,15 @@ def main(argv: list[str]) -> int:
                         "ladder")
     p.add_argument("--room-log", choices=("sqlite", "redis"), default="sqlite",
                    help="where the cluster's processes keep their room logs (SQLite files or Redis streams)")
+    p.add_argument("--quota", type=float, default=None, metavar="CORES",
+                   help="hold each server process to this share of a core (0.25: a quarter), as a core of its own "
+                        "on a bigger machine scaled down (needs a writable cgroup CPU controller)")
     a = p.parse_args(argv)
+    if a.quota is not None and not 0.05 <= a.quota <= (os.cpu_count() or 1):
+        p.error("--quota is a share of a core from 0.05 to the machine's cores")
     print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), a.start, a.max_rooms, a.seconds, a.resolution,
                          a.open_seconds, a.quick, room_log=a.room_log,
-                         rungs=tuple(int(x) for x in a.rooms.split(",") if x)), indent=2))
+                         rungs=tuple(int(x) for x in a.rooms.split(",") if x), quota=a.quota), indent=2))
     return 0
 
 
