@@ -55,6 +55,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -266,6 +267,7 @@ class Cluster:
         self.server, self.directory, self.renew_every = server, directory, renew
         self.me = directory.me
         self.servers: list[str] = []  # the other live processes (told to members in ``joined``)
+        self.alone_asked = -math.inf  # when a message last asked for them while none was known
         self.published: set[str] = set()  # codes of this process's rooms in the directory's public list
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
@@ -383,7 +385,8 @@ class Cluster:
             return True
         if conn.room is not None:
             return False  # a spectator's other messages: answered as usual (refused)
-        if not self.servers and kind in ("create", *ROUTED):  # alone at the last renewal: others may have come
+        if not self.servers and kind in ("create", *ROUTED) and srv.now() >= self.alone_asked + self.renew_every:
+            self.alone_asked = srv.now()  # alone at the last renewal: others may have come (asked once a renewal)
             self.servers = [u for u in await self.directory.nodes() if u != self.me][:MAX_SERVERS]
         if kind == "create":
             conn.code = await self.reserve()
