@@ -15,7 +15,8 @@ from net_driver import WAIT, free_port, next_of, serving, until
 from redis_driver import redis_binary, redis_server
 from test_net_cluster import ROOT, cluster, played_through_a_kill, url
 
-from game.net.client import Client
+from game.net.client import MOVING, Client
+from game.net.protocol import MAX_RETRIES, RETRY_AFTER
 from game.net.streamlog import read_stream
 
 pytestmark = [pytest.mark.skipif(redis_binary() is None,
@@ -73,8 +74,17 @@ def test_a_damaged_stream_entry_is_refused_with_a_clear_message(apart, redis_url
     with connect(f"{url(pb)}/room/{code}") as ws:
         ws.send(json.dumps({"type": "rejoin", "room": code, "token": token}))
         answer = json.loads(ws.recv(WAIT))
-    assert answer["type"] == "error" and f"no room {code[:4]}-{code[4:]}" in answer["why"]
-    proc_b.kill()  # B stays up through the refusal; what it logged:
+    # not "no room": the room is there, its log unreadable just now; the client is told to try again
+    assert answer["type"] == "error" and answer["answers"] == "rejoin" and answer["retry"] == RETRY_AFTER
+    assert f"room {code[:4]}-{code[4:]} is being moved to another server and cannot be read just now" in answer["why"]
+    c = Client("127.0.0.1", pb, room=code, token=token, name="Ann", code=code)  # a window taking the seat back
+    seen: list = []
+    gave_up = next_of(c, "error", timeout=WAIT * 2, seen=seen)  # after its tries, each told to the window
+    assert [m["why"] for m in seen if m["type"] == "status" and m.get("why")] == [MOVING] * MAX_RETRIES
+    assert f"could not be reached after {MAX_RETRIES} tries: the seat is lost" in gave_up["why"] and gave_up["local"]
+    assert c.room is None and c.token is None  # given up exactly as a refused rejoin is
+    c.close()
+    proc_b.kill()  # B stays up through the refusals; what it logged:
     proc_b.wait(WAIT)
     said = proc_b.stderr.read().decode()
     assert f"room {code} not taken over from redis-stream: entry 999999-0: v is not JSON" in said

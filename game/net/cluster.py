@@ -36,7 +36,10 @@ folder, ``--room-log redis`` keeps each room's log in a Redis stream instead
 (``game.net.streamlog``): the taker reads the stream, and every event a member saw
 was acknowledged by Redis before it was sent.  Nothing is taken over until
 someone comes back for it (a room nobody returns to stays in the file, as after a
-restart of a lone server).
+restart of a lone server).  A room whose log cannot be read just then (the dead owner's
+file locked by a paused commit, a stream entry failing its checks, Redis not answering)
+is not taken over: the member is answered an ``error`` with ``retry`` (seconds) and its
+client says the same again, seat kept, while the directory still names where the room is.
 
 A process that stalls past its lease (a pause: swapped out, stopped, a slow disk) may have
 been replaced, and must then not act for a room another process has taken over (no split
@@ -59,7 +62,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from .protocol import ProtocolError, new_code, parse, show_code
+from .protocol import RETRY_AFTER, ProtocolError, answering, new_code, parse, show_code
 from .server import in_order
 
 if TYPE_CHECKING:
@@ -410,14 +413,21 @@ class Cluster:
             try:
                 path = await self.directory.home(code)
                 if path is not None:
-                    return await self.take(conn, code, path)
+                    taken = await self.take(conn, code, path)
+                    if taken is None:  # the room is there, its log unreadable just now: nothing decided
+                        srv.reply(conn, {"type": "error", "why": f"room {show_code(code)} is being moved to another "
+                                         "server and cannot be read just now: try again in a moment",
+                                         "retry": RETRY_AFTER, **answering(text)})
+                        return True
+                    return taken
             finally:
                 self.taking.pop(code).set_result(None)
         return False
 
-    async def take(self, conn: Conn, code: str, path: str) -> bool:
+    async def take(self, conn: Conn, code: str, path: str) -> bool | None:
         """Take over room ``code``, whose owner's lease lapsed, from the log file at ``path``.  True when
-        the message was answered here (another process took it first: ``moved``)."""
+        the message was answered here (another process took it first: ``moved``); None when the log cannot
+        be read just now (its lease given back, where it is kept still named: the member tries again)."""
         srv = self.server
         if not await self.directory.claim(code):
             owner = await self.directory.owner(code)
@@ -434,7 +444,7 @@ class Cluster:
             except Exception as e:  # a file or stream that cannot be read (now): the room is not taken over,
                 log.warning("room %s not taken over from %s: %s", code, path, e)  # and not forgotten either:
                 await self.directory.release(code, closed=False)  # the next member back tries again
-                return False
+                return None
         if found is None:  # kept nowhere (its owner had no --data), or closed meanwhile
             await self.directory.release(code)
         elif srv.revive(code, *found):

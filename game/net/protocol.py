@@ -30,6 +30,15 @@ connection closes), ``left`` (the seat is gone: after ``leave``, or when the roo
 An ``error`` or ``refused`` that answers a message names it: ``answers`` (its type) and its ``id``
 when it had one (``answering``); one that answers nothing (the seat taken up on another connection,
 the room closed) has no ``answers``.
+An ``error`` that answers a ``join``, ``rejoin`` or ``watch`` may carry ``retry`` (seconds, a number):
+the room is there but cannot be reached just now (in a cluster, its owner died and the room's log
+cannot be read at the moment: the dead owner's file locked, a stream entry failing its checks, Redis
+not answering), so nothing was decided: the seat (or the code) still holds and the client says the
+same again after ``retry`` seconds (clamped to ``RETRY_RANGE``, at most ``MAX_RETRIES`` times), by
+itself, instead of taking the error as the answer::
+
+    {"type": "error", "why": "room K7M2-9QXD is being moved to another server …", "answers": "rejoin",
+     "retry": 1.0}
 A ``join`` while a game is under way is answered with an ``error`` that also names the room in
 ``watch`` (the game may be watched now, the seat taken when it is over)::
 
@@ -153,6 +162,9 @@ TOKEN_BYTES = 24  # 192 bits
 SALT_BYTES = 16  # a game's commitment salt: 128 bits
 DEFAULT_PORT = 8765
 MAX_LISTED = 50  # public games one ``games`` answer holds at most
+RETRY_AFTER = 1.0  # seconds a server tells a member to wait before saying its join/rejoin/watch again
+RETRY_RANGE = (0.2, 10.0)  # seconds a client waits at least and at most, whatever ``retry`` says
+MAX_RETRIES = 8  # times a client says the same join/rejoin/watch again for errors with ``retry`` in a row
 
 
 class ProtocolError(ValueError):
@@ -390,6 +402,22 @@ def answering(text: Any) -> dict[str, Any]:
     if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 2**53:
         out["id"] = n
     return out
+
+
+def retry_after(value: Any) -> float | None:
+    """The seconds to wait that an ``error``'s ``retry`` field says, within ``RETRY_RANGE``; None when the
+    field is no number (missing, a bool, a string, not finite): the error is then an answer like any other.
+
+    >>> retry_after(1), retry_after(-5), retry_after(1e300), retry_after(10**400), retry_after(0.5)
+    (1.0, 0.2, 10.0, 10.0, 0.5)
+    >>> retry_after(True), retry_after("1"), retry_after(None), retry_after(float("nan")), retry_after([1])
+    (None, None, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or isinstance(value, float) and not math.isfinite(value):
+        return None
+    low, high = RETRY_RANGE
+    return float(min(high, max(low, value)))  # an int past a float's range compares, never converts
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"))  # one encoder for every message (json.dumps with

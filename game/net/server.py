@@ -49,7 +49,18 @@ from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode, apply_mask
 from websockets.protocol import Event, State
 
 from ..errors import IllegalMove
-from .protocol import MAX_LISTED, MAX_MESSAGE, WATCHER_MAY, ProtocolError, answering, dump, new_code, parse, show_code
+from .protocol import (
+    MAX_LISTED,
+    MAX_MESSAGE,
+    RETRY_AFTER,
+    WATCHER_MAY,
+    ProtocolError,
+    answering,
+    dump,
+    new_code,
+    parse,
+    show_code,
+)
 from .room import Room
 from .roomlog import FILE as LOG_FILE
 from .roomlog import BaseLog, RoomLog
@@ -755,8 +766,10 @@ class Server:
             return True
         except Exception as e:  # Redis away: the message is refused, the connection stays
             log.warning("the directory did not answer: %s", e)
+            said = answering(text)  # a join, rejoin or watch is said again by the client (``retry``): no seat lost
+            again = {"retry": RETRY_AFTER} if said.get("answers") in ("join", "rejoin", "watch") else {}
             self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again",
-                              **answering(text)})
+                              **said, **again})
             return True
         conn.tokens += 1.0  # counted once: on_message takes it again
         return answered
