@@ -65,6 +65,7 @@ class LobbyScene(Scene):
         self.joining = bool(data.get("joining"))
         self.level = list(LEVELS).index("human")
         self.notice = ""
+        self.passing = ""  # the notice of a status (trying again): cleared once in the room
         self.wait = 0.0
         self.add_button = Button("", self.add_bot, "B")
         self.level_button = Button("", self.next_level, "L")
@@ -135,6 +136,10 @@ class LobbyScene(Scene):
             elif kind == "status" and msg.get("closed"):
                 self.back_to_online(self.notice or "the connection was closed")
                 return
+            elif kind == "status" and msg.get("why"):  # the seat being taken back: the client tries again
+                self.notice = self.passing = str(msg["why"])
+            elif kind in ("joined", "watching") and self.notice == self.passing:
+                self.notice = ""  # in the room again: what it said meanwhile is over
             elif kind == "state" and not msg.get("over"):
                 self.play(msg)
                 return

@@ -23,6 +23,11 @@ that hashes it.
 While a create/join/rejoin/watch waits for its answer, anything else the window says is
 held back (``MAX_HELD``) and sent, in order, once ``joined``/``watching`` comes; only an
 error that answers the create/join/rejoin/watch (its ``answers``) is taken as its answer.
+An error with ``retry`` that answers a join/rejoin/watch is no answer yet: the room cannot be
+reached just now (its server is being changed), so the client says the same again after that many
+seconds (0.2-10), at most ``MAX_RETRIES`` times, keeping the seat; the inbox says
+``{"type": "status", "connected": True, "retry": seconds, "why": MOVING}`` each time, and after
+the last try the error is the answer, as any other (the seat lost).
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays
@@ -49,7 +54,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from ..variants.deck import Revealed
-from .protocol import answering, commitment, dump
+from .protocol import MAX_RETRIES, answering, commitment, dump, retry_after
 from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
@@ -63,6 +68,7 @@ MAX_URL = 200  # characters of an address a ``moved`` or ``joined`` may name
 MAX_HELD = 64  # messages held back while a seat (or a spectator's place) is being taken
 ENTERING = ("create", "join", "rejoin", "watch")  # what takes a place in a room (answered ``joined``/``watching``)
 WATCHING = "You are watching this game: spectators do not play"
+MOVING = "the room is being moved to another server: trying again…"  # a ``retry`` error, as the window shows it
 
 
 class Client:
@@ -95,6 +101,8 @@ class Client:
         self.ws: Any = None
         self.pending: list[str] = []  # said before the connection was open
         self.held: list[str] = []  # said while a place in the room was being taken: sent once it is
+        self.retried = 0  # join/rejoin/watch said again in a row after an error with ``retry`` (``again``)
+        self.retrying: asyncio.TimerHandle | None = None  # the next of them, waiting its time
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, daemon=True, name="room-client")
         self.thread.start()
@@ -278,12 +286,14 @@ class Client:
         if kind == "moved":
             self.move(msg)
             return
+        if kind == "error" and self.again(msg):
+            return
         if kind in ("joined", "watching"):  # a seat, or a spectator's place (no seat, no token)
             self.rejoining, self.watching = False, kind == "watching"
             self.room, self.token, self.seat = msg.get("room"), msg.get("token"), msg.get("seat", -1)
             if self.watching:
                 self.token, self.seat = None, -1
-            self.code, self.hops, self.asked = self.room, 0, None
+            self.code, self.hops, self.asked, self.retried = self.room, 0, None, 0
             self.release(True)
             servers = msg.get("servers")
             if isinstance(servers, list):
@@ -312,6 +322,41 @@ class Client:
                 self._lose()
                 msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
+
+    def again(self, msg: dict[str, Any]) -> bool:
+        """An ``error`` with ``retry`` answering the join/rejoin/watch being made: the room is there but cannot
+        be reached just now (its server is being changed), so nothing is lost: the same message is said
+        again on this connection after ``retry`` seconds (clamped), the window told by a ``status`` with
+        ``why``; at most ``MAX_RETRIES`` times in a row.  False when the error is the answer (no ``retry``
+        or not a number, nothing being made, or the last try: its ``why`` then says so)."""
+        said, wait, ws = msg.get("answers"), retry_after(msg.get("retry")), self.ws
+        if wait is None or ws is None or said not in ("join", "rejoin", "watch") or not self.entering():
+            return False
+        if self.rejoining:  # the seat (or a spectator's place) taken back: the reconnection's own message
+            text = dump({"type": "rejoin", "room": self.room, "token": self.token}) if self.token is not None \
+                else dump({"type": "watch", "room": self.room}) if self.watching and self.room is not None else None
+        else:
+            text = self.asked
+        if text is None or json.loads(text).get("type") != said:
+            return False
+        if self.retried >= MAX_RETRIES:
+            self.retried = 0
+            msg["why"] = f"the room is being moved to another server and could not be reached after {MAX_RETRIES} " \
+                         "tries: " + ("the seat is lost" if self.token is not None else "try again later")
+            return False
+        self.retried += 1
+        if self.retrying is not None:
+            self.retrying.cancel()
+        self.retrying = self.loop.call_later(wait, self.say_again, ws, text)
+        self.inbox.put({"type": "status", "connected": True, "retry": wait, "why": MOVING})
+        return True
+
+    def say_again(self, ws: Any, text: str) -> None:
+        """The join/rejoin/watch said again (``again``), unless the connection changed meanwhile (a new one
+        says its rejoin by itself) or the place was given up."""
+        self.retrying = None
+        if ws is self.ws and not self.closed and self.entering():
+            self.loop.create_task(self._write(ws, text))
 
     def move(self, msg: dict[str, Any]) -> None:
         """``moved``: connect to the process that owns the room and say the same again there."""
@@ -484,6 +529,8 @@ class RemoteSession:
             self.audience = int(msg.get("spectators") or 0)
         elif kind == "status" and not msg.get("connected"):
             self.messages.append("connection lost: reconnecting…")
+        elif kind == "status" and msg.get("why"):  # connected, the seat being taken back (``Client.again``)
+            self.messages.append(str(msg["why"]))
 
     def apply(self, msg: dict[str, Any]) -> None:
         s = self.replica
@@ -570,7 +617,8 @@ class RemoteSession:
         seats = (self.lobby or {}).get("seats") or []
         if seat < len(seats) and seats[seat].get("gone"):
             return "left"
-        return "reconnecting…" if seat in self.away() or (seat == self.seat and not self.client.connected) else ""
+        mine = seat == self.seat and (not self.client.connected or self.client.rejoining)  # not seated again yet
+        return "reconnecting…" if seat in self.away() or mine else ""
 
     def take_messages(self) -> list[str]:
         out, self.messages = self.messages, []
