@@ -138,9 +138,10 @@ def test_a_huge_retry_waits_at_most_the_most(retry):
 
 
 def test_the_lobby_shows_each_try_and_keeps_the_join_until_the_last(app, monkeypatch):
-    import scenes
     from scene_driver import top
     from test_net_scenes import step_until
+
+    import scenes
 
     monkeypatch.setitem(scenes.SCENES, "online", "scenes.online:OnlineScene")
     monkeypatch.setitem(scenes.SCENES, "lobby", "scenes.lobby:LobbyScene")
