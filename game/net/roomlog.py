@@ -41,6 +41,9 @@ CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, game INTEGER NOT NULL, n 
                                    event TEXT NOT NULL, state TEXT, touched REAL, PRIMARY KEY (code, game, n));
 """
 INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, touched) VALUES "
+#: seconds a takeover waits for another process's write lock on its log file (its owner paused mid-commit):
+#: the server's loop waits with it, so not long; the member is told to try again (``retry``) meanwhile
+TAKE_WAIT = 0.1
 ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
@@ -373,7 +376,7 @@ class RoomLog(BaseLog):
             return mine[0][1:] if mine else None
         if not Path(path).is_file():
             return None
-        db = sqlite3.connect(path, isolation_level=None, timeout=2.0)
+        db = sqlite3.connect(path, isolation_level=None, timeout=TAKE_WAIT)
         try:
             db.execute("BEGIN IMMEDIATE")
             other = RoomLog.__new__(RoomLog)
