@@ -416,3 +416,42 @@ def test_a_room_whose_log_cannot_be_read_just_now_is_not_forgotten(tmp_path, red
         locked.close()
     assert first == (False, str(tmp_path / log_name(me_a)), None)  # not forgotten, its lease given back
     assert second == (True, str(tmp_path / log_name(me_b)), me_b)  # taken over by the next try
+
+
+@needs_redis
+def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_url):
+    """A burst of joins can hold every connection of a process's pool (they wait their turn); the renewal
+    of its leases has a connection of its own and is never held back by them: the room stays this
+    process's."""
+    import asyncio
+
+    from game.net.cluster import MAX_REDIS_CONNECTIONS, Directory
+
+    me, code = "ws://127.0.0.1:3", "BUSYPOOL"
+
+    async def go() -> tuple:
+        d = Directory(redis_url, me, lease=30.0)
+        await d.open()
+        assert await d.claim(code)
+        # every connection of the pool waits on a list nobody pushes to (Redis answers after 20 s at most)
+        busy = [asyncio.ensure_future(d.db.blpop([f"nothing:{code}:{i}"], timeout=20))
+                for i in range(MAX_REDIS_CONNECTIONS)]
+        for _ in range(200):  # bounded: until Redis says they all wait
+            clients = await d.lease_db.client_list()
+            if sum(1 for c in clients if c.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
+                break
+            await asyncio.sleep(0.01)
+        lost, retaken = await asyncio.wait_for(d.renew([code], {"rooms": 1}), 10)
+        renewed_while_busy = not any(t.done() for t in busy)  # the pool was still full when it answered
+        ttl = await d.lease_db.pttl("room:" + code)
+        for t in busy:
+            t.cancel()
+        await asyncio.gather(*busy, return_exceptions=True)
+        await d.db.delete("room:" + code)
+        await d.close()
+        return lost, retaken, renewed_while_busy, ttl
+
+    lost, retaken, renewed_while_busy, ttl = asyncio.run(go())
+    assert (lost, retaken) == ([], [])
+    assert renewed_while_busy
+    assert 25_000 < ttl <= 30_000  # the lease runs a whole lease from the renewal

@@ -70,7 +70,8 @@ if TYPE_CHECKING:
 
 LEASE = 3.0  # seconds a room's lease lasts unless renewed
 RENEW = 1.0  # seconds between two renewals
-MAX_REDIS_CONNECTIONS = 32  # connections to Redis a process keeps at most (questions beyond wait their turn)
+MAX_REDIS_CONNECTIONS = 32  # connections to Redis a process keeps at most for its questions (more wait their turn;
+#                             the leases' renewal has one more of its own)
 MAX_SERVERS = 8  # other processes named in ``joined`` (where to reconnect when the owner is gone)
 ROUTED = ("join", "rejoin", "watch")
 MARGIN = 0.1  # of a lease: it is trusted until its renewal was sent + lease × (1 - MARGIN)
@@ -156,7 +157,11 @@ class Directory:
             redis_url, max_connections=MAX_REDIS_CONNECTIONS, timeout=5.0, decode_responses=True,
             socket_timeout=5.0, socket_connect_timeout=5.0)
         self.db: Any = aioredis.Redis.from_pool(pool)  # closed with the client
-        self.renew_script = self.db.register_script(RENEW_SCRIPT)
+        # the leases' renewal has a connection of its own: a burst of questions waiting for the pool never
+        # holds it back (a lease that lapses while its process is busy moves its rooms to another process)
+        self.lease_db: Any = aioredis.Redis.from_url(redis_url, decode_responses=True, socket_timeout=5.0,
+                                                     socket_connect_timeout=5.0, single_connection_client=True)
+        self.renew_script = self.lease_db.register_script(RENEW_SCRIPT)
         self.release_script = self.db.register_script(RELEASE_SCRIPT)
 
     async def open(self) -> None:
@@ -176,6 +181,7 @@ class Directory:
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.db.delete("node:" + self.me)
+        await self.lease_db.aclose()
         await self.db.aclose()
 
     # ----- rooms -----------------------------------------------------------------------------
