@@ -94,7 +94,7 @@ def test_a_process_held_to_a_quota_is_full_at_that_share_of_a_core():
 
 
 def test_the_quota_is_a_share_of_a_core_the_machine_has(capsys):
-    for bad in ("0", "0.01", "-1", str((os.cpu_count() or 1) + 1)):
+    for bad in ("0", "0.05", "-1", str((os.cpu_count() or 1) + 1)):
         with pytest.raises(SystemExit):
             cluster_bench.main(["--quota", bad])
         assert "--quota is a share of a core" in capsys.readouterr().err

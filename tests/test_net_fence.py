@@ -433,7 +433,7 @@ def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_u
         d = Directory(redis_url, me, lease=30.0)
         await d.open()
         assert await d.claim(code)
-        # every connection of the pool waits on a list nobody pushes to (Redis answers after 20 s at most)
+        # every connection of the pool waits on a list nobody pushes to (until the pool's socket timeout, 5 s)
         busy = [asyncio.ensure_future(d.db.blpop([f"nothing:{code}:{i}"], timeout=20))
                 for i in range(MAX_REDIS_CONNECTIONS)]
         for _ in range(200):  # bounded: until Redis says they all wait
@@ -441,6 +441,8 @@ def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_u
             if sum(1 for c in clients if c.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
                 break
             await asyncio.sleep(0.01)
+        else:
+            pytest.fail("the pool's connections never all waited")
         lost, retaken = await asyncio.wait_for(d.renew([code], {"rooms": 1}), 10)
         renewed_while_busy = not any(t.done() for t in busy)  # the pool was still full when it answered
         ttl = await d.lease_db.pttl("room:" + code)
@@ -455,3 +457,45 @@ def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_u
     assert (lost, retaken) == ([], [])
     assert renewed_while_busy
     assert 25_000 < ttl <= 30_000  # the lease runs a whole lease from the renewal
+
+
+@needs_redis
+def test_a_renewal_is_never_held_back_by_what_follows_it_through_a_busy_pool(tmp_path, redis_url):
+    """After the leases, a renewal asks who else is there and lists the public games, through the pool: with
+    the pool full, the renewal still ends at once (the rest goes on in the background), so the next renewal
+    comes on time and no lease lapses."""
+    import asyncio
+
+    from game.net.cluster import MAX_REDIS_CONNECTIONS, Cluster, Directory
+
+    me = "ws://127.0.0.1:4"
+
+    async def go() -> tuple:
+        d = Directory(redis_url, me, lease=30.0)
+        srv = Server(tmp_path, log_name=log_name(me))
+        srv.loop = asyncio.get_running_loop()
+        c = Cluster(srv, d)
+        await d.open()
+        busy = [asyncio.ensure_future(d.db.blpop([f"nothing:renewal:{i}"], timeout=20))
+                for i in range(MAX_REDIS_CONNECTIONS)]
+        for _ in range(200):  # bounded: until Redis says they all wait
+            clients = await d.lease_db.client_list()
+            if sum(1 for x in clients if x.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            pytest.fail("the pool's connections never all waited")
+        await asyncio.wait_for(c.renew(), 10)
+        ended_while_busy = not any(t.done() for t in busy)
+        trusted = c.lease.trusted(srv.now())
+        for t in busy:
+            t.cancel()
+        await asyncio.gather(*busy, return_exceptions=True)
+        for t in list(c.tasks):  # what followed the renewal, now through a free pool
+            await asyncio.wait_for(t, 10)
+        looked = not c.looking
+        srv.stop()
+        await d.close()
+        return ended_while_busy, trusted, looked
+
+    assert asyncio.run(go()) == (True, True, True)

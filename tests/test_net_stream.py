@@ -57,8 +57,10 @@ def test_a_room_in_a_redis_stream_outlives_its_owner_with_no_shared_folder(apart
     assert r.hget("rooms", code) is None
 
 
-def test_a_damaged_stream_entry_is_refused_with_a_clear_message(apart, redis_url):
+def test_a_damaged_stream_entry_is_refused_with_a_clear_message(apart, redis_url, tmp_path):
     from websockets.sync.client import connect
+
+    from game.net.seats import SeatBook
 
     (pa, proc_a), (pb, proc_b) = apart["A"], apart["B"]
     r = redis(redis_url)
@@ -77,12 +79,16 @@ def test_a_damaged_stream_entry_is_refused_with_a_clear_message(apart, redis_url
     # not "no room": the room is there, its log unreadable just now; the client is told to try again
     assert answer["type"] == "error" and answer["answers"] == "rejoin" and answer["retry"] == RETRY_AFTER
     assert f"room {code[:4]}-{code[4:]} is being moved to another server and cannot be read just now" in answer["why"]
-    c = Client("127.0.0.1", pb, room=code, token=token, name="Ann", code=code)  # a window taking the seat back
+    book = SeatBook(tmp_path)
+    book.remember(url(pb), code, token, "Ann", 0)
+    c = Client("127.0.0.1", pb, room=code, token=token, name="Ann", code=code, book=book)  # a window taking it back
     seen: list = []
     gave_up = next_of(c, "error", timeout=WAIT * 2, seen=seen)  # after its tries, each told to the window
     assert [m["why"] for m in seen if m["type"] == "status" and m.get("why")] == [MOVING] * MAX_RETRIES
-    assert f"could not be reached after {MAX_RETRIES} tries: the seat is lost" in gave_up["why"] and gave_up["local"]
-    assert c.room is None and c.token is None  # given up exactly as a refused rejoin is
+    assert f"could not be reached after {MAX_RETRIES} tries: the seat is kept: Rejoin later" in gave_up["why"]
+    assert gave_up["local"]
+    assert c.room is None and c.token is None  # given up here, as a refused rejoin is ...
+    assert SeatBook(tmp_path).find(url(pb), code)["token"] == token  # ... but kept on disk: the room is there
     c.close()
     proc_b.kill()  # B stays up through the refusals; what it logged:
     proc_b.wait(WAIT)

@@ -90,6 +90,7 @@ OPEN_SECONDS = 10.0  # rooms are opened over this long (as members come at their
 OPEN_RATE = 80.0  # ... or longer, at most this many rooms a second (320 connections; with --quota, this many for
 #                   each whole core the servers are given): a bigger storm of joins measured the servers'
 #                   handshakes, not the rooms they carry
+MIN_QUOTA = 0.1  # the kernel takes a quota of 1 ms a period at least
 PERIOD_US = 10_000  # a quota's period (--quota), microseconds: short, so that a process over its quota waits
 #                    milliseconds for the next period (the default 100 ms made a stall of up to 75 ms)
 LAG_TICK = 0.005  # seconds between the clients' loop-lag probes
@@ -157,28 +158,31 @@ def machine_jiffies() -> tuple[int, int] | None:
     return sum(fields) - idle, sum(fields)
 
 
-def hold(pid: int, cores: float, name: str) -> pathlib.Path:
+def hold(pid: int | None, cores: float, name: str) -> pathlib.Path:
     """Hold process ``pid`` (and its threads) to ``cores`` of CPU: a control group of its own named ``name``
     with a quota of ``cores`` x ``PERIOD_US`` every ``PERIOD_US`` (cgroup v1's ``cpu`` controller, else v2's
     ``cpu.max``).  Returns the group's folder, to remove once the process ended.  ``--quota`` makes each
     server process a core of a bigger machine, scaled down, so that on a small one the clients leave the
-    servers what their quotas ask.
+    servers what their quotas ask.  ``pid`` None: the group only (to see that one can be made).
 
     :raises OSError: where no CPU controller can be written (needs root; a container may not have one).
     """
     v1, v2 = pathlib.Path("/sys/fs/cgroup/cpu"), pathlib.Path("/sys/fs/cgroup")
     if (v1 / "cpu.cfs_quota_us").exists():
         group = v1 / name
-        group.mkdir(exist_ok=True)
-        (group / "cpu.cfs_period_us").write_text(str(PERIOD_US))
-        (group / "cpu.cfs_quota_us").write_text(str(int(cores * PERIOD_US)))
+        writes = {"cpu.cfs_period_us": str(PERIOD_US), "cpu.cfs_quota_us": str(int(cores * PERIOD_US))}
     elif (v2 / "cgroup.subtree_control").exists() and "cpu" in (v2 / "cgroup.subtree_control").read_text().split():
-        group = v2 / name
-        group.mkdir(exist_ok=True)
-        (group / "cpu.max").write_text(f"{int(cores * PERIOD_US)} {PERIOD_US}")
+        group, writes = v2 / name, {"cpu.max": f"{int(cores * PERIOD_US)} {PERIOD_US}"}
     else:
         raise OSError("--quota needs a CPU controller to write to (/sys/fs/cgroup/cpu, or cgroup v2 with cpu)")
-    (group / "cgroup.procs").write_text(str(pid))
+    group.mkdir(exist_ok=True)
+    try:
+        for file, value in {**writes, **({"cgroup.procs": str(pid)} if pid is not None else {})}.items():
+            (group / file).write_text(value)
+    except OSError:
+        with contextlib.suppress(OSError):
+            group.rmdir()  # nothing left behind
+        raise
     return group
 
 
@@ -335,7 +339,8 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, red
                                              str(seconds), str(open_seconds)], cwd=ROOT, stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, env=env))
             first += n
-        started = sum(int(first_line(c, b"ready", 180).split()[-1]) for c in clients)
+        ready = open_seconds + 120 + PERIOD + WAIT  # the workers' opening, their wait for stragglers, a margin
+        started = sum(int(first_line(c, b"ready", ready).split()[-1]) for c in clients)
         watched = [s.pid for s in servers] + ([redis_pid] if redis_pid else [])
         for c in clients:
             c.stdin.write(b"go\n")  # type: ignore[union-attr]
@@ -546,8 +551,13 @@ def main(argv: list[str]) -> int:
                    help="hold each server process to this share of a core (0.25: a quarter), as a core of its own "
                         "on a bigger machine scaled down (needs a writable cgroup CPU controller)")
     a = p.parse_args(argv)
-    if a.quota is not None and not 0.05 <= a.quota <= (os.cpu_count() or 1):
-        p.error("--quota is a share of a core from 0.05 to the machine's cores")
+    if a.quota is not None and not MIN_QUOTA <= a.quota <= (os.cpu_count() or 1):
+        p.error(f"--quota is a share of a core from {MIN_QUOTA} to the machine's cores")
+    if a.quota is not None:  # said now, not at every rung
+        try:
+            hold(None, a.quota, f"setarcade-bench-check-{os.getpid()}").rmdir()
+        except OSError as e:
+            p.error(str(e))
     print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), a.start, a.max_rooms, a.seconds, a.resolution,
                          a.open_seconds, a.quick, room_log=a.room_log,
                          rungs=tuple(int(x) for x in a.rooms.split(",") if x), quota=a.quota), indent=2))

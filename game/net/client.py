@@ -150,7 +150,7 @@ class Client:
     def _send(self, text: str) -> None:
         kind = json.loads(text).get("type")
         if kind in ("create", "join", "watch"):
-            self.asked = text
+            self.asked, self.retried = text, 0  # a new place asked for: its own tries
         if self.ws is None:
             if kind == "act":
                 self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True})
@@ -229,12 +229,10 @@ class Client:
                     if not quiet:
                         self.inbox.put({"type": "status", "connected": True})
                     quiet = False
-                    if self.token is not None:
+                    back = self.coming_back()  # a seat taken back, or a spectator watching again
+                    if back is not None:
                         self.rejoining = True
-                        await ws.send(dump({"type": "rejoin", "room": self.room, "token": self.token}))
-                    elif self.watching and self.room is not None:  # a spectator watches again
-                        self.rejoining = True
-                        await ws.send(dump({"type": "watch", "room": self.room}))
+                        await ws.send(back)
                     pending, self.pending = self.pending, []
                     for text in pending:  # a create/join/watch said again goes; the rest waits for its answer
                         if not self.hold(text, json.loads(text).get("type")):
@@ -315,11 +313,11 @@ class Client:
                                   or kind == "refused" and msg.get("answers") in ENTERING):
             # the answer to the create/join/rejoin/watch (an error that names no message: nothing else was
             # sent meanwhile); an answer to anything else (an act, a setup…) leaves the seat alone
-            self.asked = None
+            self.asked, gave_up, self.retried = None, self.retried >= MAX_RETRIES, 0
             self.release(False)
             if self.rejoining:  # the room or the seat is gone
                 self.rejoining = False
-                self._lose()
+                self._lose(keep_on_disk=gave_up)  # given up after the tries: the room is there, a later Rejoin may
                 msg["local"] = True  # nothing more will come from this room
         self.inbox.put(msg)
 
@@ -332,17 +330,13 @@ class Client:
         said, wait, ws = msg.get("answers"), retry_after(msg.get("retry")), self.ws
         if wait is None or ws is None or said not in ("join", "rejoin", "watch") or not self.entering():
             return False
-        if self.rejoining:  # the seat (or a spectator's place) taken back: the reconnection's own message
-            text = dump({"type": "rejoin", "room": self.room, "token": self.token}) if self.token is not None \
-                else dump({"type": "watch", "room": self.room}) if self.watching and self.room is not None else None
-        else:
-            text = self.asked
+        text = self.being_made()
         if text is None or json.loads(text).get("type") != said:
             return False
-        if self.retried >= MAX_RETRIES:
-            self.retried = 0
+        if self.retried >= MAX_RETRIES:  # the answer then (the counter starts again there)
             msg["why"] = f"the room is being moved to another server and could not be reached after {MAX_RETRIES} " \
-                         "tries: " + ("the seat is lost" if self.token is not None else "try again later")
+                         "tries: " + ("the seat is kept: Rejoin later (Play online)" if self.token is not None
+                                      else "try again later")
             return False
         self.retried += 1
         if self.retrying is not None:
@@ -353,10 +347,23 @@ class Client:
 
     def say_again(self, ws: Any, text: str) -> None:
         """The join/rejoin/watch said again (``again``), unless the connection changed meanwhile (a new one
-        says its rejoin by itself) or the place was given up."""
+        says its rejoin by itself), the place was given up, or another one is being asked for now."""
         self.retrying = None
-        if ws is self.ws and not self.closed and self.entering():
+        if ws is self.ws and not self.closed and self.entering() and self.being_made() == text:
             self.loop.create_task(self._write(ws, text))
+
+    def coming_back(self) -> str | None:
+        """What a new connection says first: the seat's ``rejoin`` (its token), or a spectator's ``watch``
+        again; None when it holds neither."""
+        if self.token is not None:
+            return dump({"type": "rejoin", "room": self.room, "token": self.token})
+        if self.watching and self.room is not None:
+            return dump({"type": "watch", "room": self.room})
+        return None
+
+    def being_made(self) -> str | None:
+        """The join/rejoin/watch (or create) waiting for its answer, as it was said."""
+        return self.coming_back() if self.rejoining else self.asked
 
     def move(self, msg: dict[str, Any]) -> None:
         """``moved``: connect to the process that owns the room and say the same again there."""
@@ -392,9 +399,11 @@ class Client:
         if self.book is not None and isinstance(self.room, str) and not self.watching:
             self.book.forget(self.uri, self.room)
 
-    def _lose(self) -> None:
-        """The seat is gone (left, the room closed, the token unknown): forget it."""
-        self._forget()
+    def _lose(self, keep_on_disk: bool = False) -> None:
+        """The seat is gone (left, the room closed, the token unknown): forget it (``keep_on_disk``: here only,
+        its token left in the seat book for a Rejoin later: the room was there but could not be reached)."""
+        if not keep_on_disk:
+            self._forget()
         self.room = self.token = None
         self.watching = False
 

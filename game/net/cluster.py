@@ -181,8 +181,10 @@ class Directory:
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await self.db.delete("node:" + self.me)
-        await self.lease_db.aclose()
-        await self.db.aclose()
+        try:
+            await self.lease_db.aclose()
+        finally:
+            await self.db.aclose()
 
     # ----- rooms -----------------------------------------------------------------------------
     async def claim(self, code: str) -> bool:
@@ -277,6 +279,7 @@ class Cluster:
         self.me = directory.me
         self.servers: list[str] = []  # the other live processes (told to members in ``joined``)
         self.alone_asked = -math.inf  # when a message last asked for them while none was known
+        self.looking = False  # ``look_around`` under way
         self.published: set[str] = set()  # codes of this process's rooms in the directory's public list
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
@@ -337,11 +340,22 @@ class Cluster:
         self.lease.renewed(sent)
         self.answered.set()
         srv.resume()  # what waited on the fence goes on (for the rooms still held)
-        nodes = await self.directory.nodes()
-        self.servers = [u for u in nodes if u != self.me][:MAX_SERVERS]
-        listed = srv.listings()
-        await self.directory.publish(listed, [c for c in self.published if c not in listed])
-        self.published = set(listed)
+        if not self.looking:  # the rest asks through the pool, which a burst of joins may hold: never the next renewal
+            self.looking = True
+            self.later(self.look_around())
+
+    async def look_around(self) -> None:
+        """After a renewal: the other live processes (told to members in ``joined``) and this process's public
+        games listed again (each listing lasts a lease)."""
+        srv = self.server
+        try:
+            nodes = await self.directory.nodes()
+            self.servers = [u for u in nodes if u != self.me][:MAX_SERVERS]
+            listed = srv.listings()
+            await self.directory.publish(listed, [c for c in self.published if c not in listed])
+            self.published = set(listed)
+        finally:
+            self.looking = False
 
     async def trusting(self) -> bool:
         """Wait for the next renewal to answer, at most one renewal period; True when this process may act

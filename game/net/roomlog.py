@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS events (code TEXT NOT NULL, game INTEGER NOT NULL, n 
 INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, touched) VALUES "
 #: seconds a takeover waits for another process's write lock on its log file (its owner paused mid-commit):
 #: the server's loop waits with it, so not long; the member is told to try again (``retry``) meanwhile
-TAKE_WAIT = 0.1
+TAKE_WAIT = 0.02
 ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
