@@ -54,7 +54,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from ..variants.deck import Revealed
-from .protocol import MAX_RETRIES, answering, commitment, dump, retry_after
+from .protocol import MAX_RETRIES, ROUTED, answering, commitment, dump, retry_after
 from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
@@ -328,7 +328,7 @@ class Client:
         ``why``; at most ``MAX_RETRIES`` times in a row.  False when the error is the answer (no ``retry``
         or not a number, nothing being made, or the last try: its ``why`` then says so)."""
         said, wait, ws = msg.get("answers"), retry_after(msg.get("retry")), self.ws
-        if wait is None or ws is None or said not in ("join", "rejoin", "watch") or not self.entering():
+        if wait is None or ws is None or said not in ROUTED or not self.entering():
             return False
         text = self.being_made()
         if text is None or json.loads(text).get("type") != said:

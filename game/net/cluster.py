@@ -62,7 +62,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from .protocol import RETRY_AFTER, ProtocolError, answering, new_code, parse, show_code
+from .protocol import RETRY_AFTER, ROUTED, ProtocolError, answering, new_code, parse, show_code
 from .server import in_order
 
 if TYPE_CHECKING:
@@ -73,7 +73,6 @@ RENEW = 1.0  # seconds between two renewals
 MAX_REDIS_CONNECTIONS = 32  # connections to Redis a process keeps at most for its questions (more wait their turn;
 #                             the leases' renewal has one more of its own)
 MAX_SERVERS = 8  # other processes named in ``joined`` (where to reconnect when the owner is gone)
-ROUTED = ("join", "rejoin", "watch")
 MARGIN = 0.1  # of a lease: it is trusted until its renewal was sent + lease × (1 - MARGIN)
 log = logging.getLogger("setarcade.cluster")
 

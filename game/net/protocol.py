@@ -162,6 +162,9 @@ TOKEN_BYTES = 24  # 192 bits
 SALT_BYTES = 16  # a game's commitment salt: 128 bits
 DEFAULT_PORT = 8765
 MAX_LISTED = 50  # public games one ``games`` answer holds at most
+#: what names a room another process may hold (a cluster routes it there: ``moved``), and what an error with
+#: ``retry`` may answer
+ROUTED = ("join", "rejoin", "watch")
 RETRY_AFTER = 1.0  # seconds a server tells a member to wait before saying its join/rejoin/watch again
 RETRY_RANGE = (0.2, 10.0)  # seconds a client waits at least and at most, whatever ``retry`` says
 MAX_RETRIES = 8  # times a client says the same join/rejoin/watch again for errors with ``retry`` in a row

@@ -53,6 +53,7 @@ from .protocol import (
     MAX_LISTED,
     MAX_MESSAGE,
     RETRY_AFTER,
+    ROUTED,
     WATCHER_MAY,
     ProtocolError,
     answering,
@@ -767,7 +768,7 @@ class Server:
         except Exception as e:  # Redis away: the message is refused, the connection stays
             log.warning("the directory did not answer: %s", e)
             said = answering(text)  # a join, rejoin or watch is said again by the client (``retry``): no seat lost
-            again = {"retry": RETRY_AFTER} if said.get("answers") in ("join", "rejoin", "watch") else {}
+            again = {"retry": RETRY_AFTER} if said.get("answers") in ROUTED else {}
             self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again",
                               **said, **again})
             return True
