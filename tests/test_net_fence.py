@@ -310,17 +310,14 @@ def test_a_lapsed_lease_taken_again_lets_go_a_room_another_process_took_over_mea
     going on from what it had, and the directory still says where B kept it.  A room nobody took is kept."""
     import asyncio
 
-    from game.net.cluster import Cluster, Directory
+    from game.net.cluster import Cluster
     from game.net.streamlog import StreamLog
 
     me_a, me_b = "ws://127.0.0.1:1", "ws://127.0.0.1:2"
 
     def process(me: str) -> tuple[Server, Cluster]:
-        d = Directory(redis_url, me, lease=30.0)
-        srv = Server(tmp_path, log_name=log_name(me),
-                     room_log=StreamLog(d.db, me) if room_log == "redis" else None)
-        srv.loop = asyncio.get_running_loop()
-        return srv, Cluster(srv, d)
+        stream = (lambda d: StreamLog(d.db, me)) if room_log == "redis" else None
+        return cluster_process(tmp_path, redis_url, me, stream)
 
     async def written(srv: Server) -> None:
         for _ in range(500):  # the turn's write to Redis (or the file's commit) answered
@@ -381,8 +378,6 @@ def test_a_room_whose_log_cannot_be_read_just_now_is_not_forgotten(tmp_path, red
     member back takes it over with everything it had."""
     import asyncio
 
-    from game.net.cluster import Cluster, Directory
-
     me_a, me_b, code = "ws://127.0.0.1:1", "ws://127.0.0.1:2", "LOCKEDAA"
     a_log = RoomLog(tmp_path, log_name(me_a))
     a_log.save_room(code, {"mode": "classic", "number": 0, "game": None, "seats": []}, time.time())
@@ -391,10 +386,8 @@ def test_a_room_whose_log_cannot_be_read_just_now_is_not_forgotten(tmp_path, red
     locked.execute("BEGIN IMMEDIATE")  # the old owner's write lock, held
 
     async def go() -> tuple:
-        d = Directory(redis_url, me_b, lease=30.0)
-        srv = Server(tmp_path, log_name=log_name(me_b))
-        srv.loop = asyncio.get_running_loop()
-        b = Cluster(srv, d)
+        srv, b = cluster_process(tmp_path, redis_url, me_b)
+        d = b.directory
         await d.open()
         await b.renew()
         await d.db.hset("rooms", code, str(tmp_path / log_name(me_a)))
@@ -418,6 +411,36 @@ def test_a_room_whose_log_cannot_be_read_just_now_is_not_forgotten(tmp_path, red
     assert second == (True, str(tmp_path / log_name(me_b)), me_b)  # taken over by the next try
 
 
+def cluster_process(tmp_path, redis_url: str, me: str, room_log=None) -> tuple:
+    """A server of a cluster in this test's loop (not listening), as process ``me``: (server, its cluster);
+    its directory is ``cluster.directory`` (open it before use)."""
+    import asyncio
+
+    from game.net.cluster import Cluster, Directory
+
+    d = Directory(redis_url, me, lease=30.0)
+    srv = Server(tmp_path, log_name=log_name(me), room_log=room_log(d) if room_log else None)
+    srv.loop = asyncio.get_running_loop()
+    return srv, Cluster(srv, d)
+
+
+async def fill_the_pool(d, name: str) -> list:
+    """Every connection of directory ``d``'s pool waiting on a list nobody pushes to (until the pool's socket
+    timeout, 5 s); returns their tasks once Redis says they all wait (asked through the lease's connection)."""
+    import asyncio
+
+    from game.net.cluster import MAX_REDIS_CONNECTIONS
+
+    busy = [asyncio.ensure_future(d.db.blpop([f"nothing:{name}:{i}"], timeout=20))
+            for i in range(MAX_REDIS_CONNECTIONS)]
+    for _ in range(200):  # bounded
+        clients = await d.lease_db.client_list()
+        if sum(1 for x in clients if x.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
+            return busy
+        await asyncio.sleep(0.01)
+    pytest.fail("the pool's connections never all waited")
+
+
 @needs_redis
 def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_url):
     """A burst of joins can hold every connection of a process's pool (they wait their turn); the renewal
@@ -425,7 +448,7 @@ def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_u
     process's."""
     import asyncio
 
-    from game.net.cluster import MAX_REDIS_CONNECTIONS, Directory
+    from game.net.cluster import Directory
 
     me, code = "ws://127.0.0.1:3", "BUSYPOOL"
 
@@ -433,16 +456,7 @@ def test_the_lease_is_renewed_while_every_connection_of_the_pool_is_busy(redis_u
         d = Directory(redis_url, me, lease=30.0)
         await d.open()
         assert await d.claim(code)
-        # every connection of the pool waits on a list nobody pushes to (until the pool's socket timeout, 5 s)
-        busy = [asyncio.ensure_future(d.db.blpop([f"nothing:{code}:{i}"], timeout=20))
-                for i in range(MAX_REDIS_CONNECTIONS)]
-        for _ in range(200):  # bounded: until Redis says they all wait
-            clients = await d.lease_db.client_list()
-            if sum(1 for c in clients if c.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
-                break
-            await asyncio.sleep(0.01)
-        else:
-            pytest.fail("the pool's connections never all waited")
+        busy = await fill_the_pool(d, code)
         lost, retaken = await asyncio.wait_for(d.renew([code], {"rooms": 1}), 10)
         renewed_while_busy = not any(t.done() for t in busy)  # the pool was still full when it answered
         ttl = await d.lease_db.pttl("room:" + code)
@@ -466,25 +480,14 @@ def test_a_renewal_is_never_held_back_by_what_follows_it_through_a_busy_pool(tmp
     comes on time and no lease lapses."""
     import asyncio
 
-    from game.net.cluster import MAX_REDIS_CONNECTIONS, Cluster, Directory
 
     me = "ws://127.0.0.1:4"
 
     async def go() -> tuple:
-        d = Directory(redis_url, me, lease=30.0)
-        srv = Server(tmp_path, log_name=log_name(me))
-        srv.loop = asyncio.get_running_loop()
-        c = Cluster(srv, d)
+        srv, c = cluster_process(tmp_path, redis_url, me)
+        d = c.directory
         await d.open()
-        busy = [asyncio.ensure_future(d.db.blpop([f"nothing:renewal:{i}"], timeout=20))
-                for i in range(MAX_REDIS_CONNECTIONS)]
-        for _ in range(200):  # bounded: until Redis says they all wait
-            clients = await d.lease_db.client_list()
-            if sum(1 for x in clients if x.get("cmd") == "blpop") >= MAX_REDIS_CONNECTIONS:
-                break
-            await asyncio.sleep(0.01)
-        else:
-            pytest.fail("the pool's connections never all waited")
+        busy = await fill_the_pool(d, "renewal")
         await asyncio.wait_for(c.renew(), 10)
         ended_while_busy = not any(t.done() for t in busy)
         trusted = c.lease.trusted(srv.now())
