@@ -5,13 +5,42 @@ Positions come from the scene's own sprites and buttons (event.pos), never the l
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+
 import pygame
+import pytest
 
 from game.cards import card, code
 from scenes.app import App, Options
 from sprites.layout import card_key, rows_for
 
 DT = 0.1
+
+
+@contextlib.contextmanager
+def texts_written() -> Iterator[list[tuple[str, pygame.Rect]]]:
+    """Every text the window writes meanwhile (``sprites.theme.blit_text`` watched), with where it went."""
+    from sprites import theme
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.blit_text
+
+    def noting(surface, text, *a, **kw):
+        rect = real(surface, text, *a, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(theme, "blit_text", noting)
+        yield drawn
+
+
+def texts_of(draw: Callable[[], object]) -> list[str]:
+    """The texts ``draw()`` writes, in order."""
+    with texts_written() as drawn:
+        draw()
+    return [text for text, _rect in drawn]
 
 
 def make_app(tmp_path, size=(960, 600), tutorial_seen: bool = True, seen: tuple[str, ...] = ()) -> App:

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from scene_driver import make_app, step, top
+from scene_driver import make_app, step, texts_of, top
 
 from game import ratings as R
 from game.practice import LEVELS
 from game.ratings import PROVISIONAL_SIGMA, Rating, RatingBook, book_of, load_bots, places_of, rate_seat
 from game.session import new_session
 from game.variants import MODES, game_class, games
-from scenes import results as results_scene
 from scenes.classic import ClassicScene
 from scenes.results import ResultsScene
 
@@ -249,17 +248,7 @@ def test_the_results_screen_shows_the_new_rating_and_its_change_after_a_rated_ga
     assert rating["after"]["games"] == 1 and rating["after"]["mu"] < rating["before"]["mu"]
     line = res.rating_line()
     assert line.startswith("Rating ") and "(−" in line and line.endswith("· provisional")
-    drawn: list[str] = []
-    real = results_scene.theme.blit_text
-
-    def spy(surface, text, *a, **kw):
-        drawn.append(text)
-        return real(surface, text, *a, **kw)
-
-    monkeypatch.setattr(results_scene.theme, "blit_text", spy)
-    res.draw(app.screen)
-    monkeypatch.undo()
-    assert line in drawn
+    assert line in texts_of(lambda: res.draw(app.screen))
     assert book_of(app.store).get("junior").games == 1 and (app.store.dir / R.FILE).exists()
 
 

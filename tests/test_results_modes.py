@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_driver import click, step, top
+from scene_driver import click, step, texts_of, top
 
 from game import variants
 from game.cards import code
@@ -31,19 +31,9 @@ def start(app, mode: str, seats: list[str], seed: int = 7) -> ClassicScene:
     return scene
 
 
-def shown_text(app, monkeypatch) -> list[str]:
+def shown_text(app) -> list[str]:
     """Every line of text the results screen draws."""
-    drawn: list[str] = []
-    real = results_scene.theme.blit_text
-
-    def spy(surface, s, *args, **kw):
-        drawn.append(s)
-        return real(surface, s, *args, **kw)
-
-    monkeypatch.setattr(results_scene.theme, "blit_text", spy)
-    top(app).draw(app.screen)
-    monkeypatch.undo()
-    return drawn
+    return texts_of(lambda: top(app).draw(app.screen))
 
 
 @pytest.mark.parametrize("mode", RACES)
@@ -57,7 +47,7 @@ def test_a_two_player_race_game_names_each_score_and_the_winning_bot(app, mode, 
     assert isinstance(res, ResultsScene) and scene.game.over and not scene.game.won
     bot = scene.game.points["P2"]
     assert bot > 0 and scene.game.points["P1"] == 0
-    text = shown_text(app, monkeypatch)
+    text = shown_text(app)
     assert "Bot (expert) wins!" in text and "Well played" not in text
     assert any(line.startswith(f"1. Bot (expert): {bot} points") for line in text)
     assert any(line.startswith("2. You: 0 points") for line in text)
@@ -83,7 +73,7 @@ def test_a_race_game_you_win_says_so_with_both_scores(app, monkeypatch):
     step(app, 3.0)
     assert isinstance(top(app), ResultsScene) and scene.game.won
     mine, theirs = scene.game.points["P1"], scene.game.points["P2"]
-    text = shown_text(app, monkeypatch)
+    text = shown_text(app)
     assert mine > theirs and "You win!" in text and f"{mine} · {theirs}" in text
     assert any(line.startswith(f"1. You: {mine} points") for line in text)
     assert any(line.startswith(f"2. Bot (beginner): {theirs} point") for line in text)
@@ -161,11 +151,11 @@ def test_the_results_screen_says_the_kind_of_a_mode_with_several(app, monkeypatc
     g = blitz_with_a_miss()
     app.manager.switch("results", {**g.summary({"P1": "You"}), "mode": "classic", "won": True, "time": 180.0})
     step(app, 0.2)
-    text = shown_text(app, monkeypatch)
+    text = shown_text(app)
     assert "CLASSIC · BLITZ" in text and "5 Sets · score 4" in text
     app.manager.switch("results", {**variants.new("junior", seed=1).summary({"P1": "You"}), "mode": "junior"})
     step(app, 0.2)
-    text = shown_text(app, monkeypatch)
+    text = shown_text(app)
     assert "JUNIOR SET" in text and not any(" · " in line and "JUNIOR" in line for line in text)
 
 

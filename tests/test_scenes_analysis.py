@@ -6,7 +6,7 @@ mouse and pad."""
 from __future__ import annotations
 
 import pygame
-from scene_driver import click, press, step, top
+from scene_driver import click, press, step, texts_of, texts_written, top
 from test_analysis import keep, play_on, solo
 
 from game import session as sessions
@@ -142,40 +142,18 @@ def test_the_clock_never_runs_into_the_title_beside_the_panel(app, monkeypatch):
     assert par is not None
     g = keep(app.store.dir, solo("mags", 7, par.line[:4] + ["end"]))
     open_replay(app, g.id)
-    import sprites.theme as theme
-
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = theme.blit_text
-
-    def noting(surface, s, *a, **k):
-        drawn.append((s, real(surface, s, *a, **k)))
-        return drawn[-1][1]
-
-    monkeypatch.setattr(theme, "blit_text", noting)
     for size in ((640, 400), (800, 600), (1280, 720)):
         app.resize(size)
-        drawn.clear()
-        app.draw()
+        with texts_written() as drawn:
+            app.draw()
         title = next(rect for s, rect in drawn if s == Mags.TITLE)
         clock = next(rect for s, rect in drawn if s.count(":") == 1 and s.replace(":", "").isdigit())
         assert not title.colliderect(clock), size
 
 
-def panel_texts(r, monkeypatch) -> list[str]:
+def panel_texts(r) -> list[str]:
     """What the panel writes when drawn now."""
-    import scenes.analysis as analysis
-
-    texts: list[str] = []
-    real = analysis.theme.blit_text
-
-    def spy(surface, text, *a, **kw):
-        texts.append(text)
-        return real(surface, text, *a, **kw)
-
-    monkeypatch.setattr(analysis.theme, "blit_text", spy)
-    r.panel.draw(r.app.screen)
-    monkeypatch.undo()
-    return texts
+    return texts_of(lambda: r.panel.draw(r.app.screen))
 
 
 def test_a_long_page_scrolls_by_keys_wheel_and_pad_and_says_how(app, monkeypatch):
@@ -189,13 +167,13 @@ def test_a_long_page_scrolls_by_keys_wheel_and_pad_and_says_how(app, monkeypatch
     press(app, pygame.K_TAB)  # the finds, in order: one row a Set
     rows = r.panel.lines_now()
     assert len(rows) > 12
-    texts = panel_texts(r, monkeypatch)
+    texts = panel_texts(r)
     more = [t for t in texts if t.endswith("more (PgDn or wheel)")]
     assert r.panel.scroll == 0 and len(more) == 1 and not any("above" in t for t in texts)
     hidden = int(more[0][1:].split()[0])
     press(app, pygame.K_PAGEDOWN)
     first = r.panel.scroll
-    assert first > 0 and f"{plural(first, 'row')} above (PgUp)" in panel_texts(r, monkeypatch)
+    assert first > 0 and f"{plural(first, 'row')} above (PgUp)" in panel_texts(r)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))  # the wheel towards you: down
     app.step(0.0)
     assert r.panel.scroll == first + 1
@@ -205,7 +183,7 @@ def test_a_long_page_scrolls_by_keys_wheel_and_pad_and_says_how(app, monkeypatch
     for _ in range(len(rows)):  # bounded: at most a row a press
         press(app, pygame.K_PAGEDOWN)
     last = r.panel.scroll
-    texts = panel_texts(r, monkeypatch)
+    texts = panel_texts(r)
     assert 0 < last <= hidden + 1 and not any("more (" in t for t in texts)  # the last row in sight (the line
     # counting the rows above takes one row's room)
     words = rows[-1][1][1]  # the last find's words (its number left out where the panel is narrow)
@@ -225,6 +203,6 @@ def test_a_long_page_scrolls_by_keys_wheel_and_pad_and_says_how(app, monkeypatch
     for e in app.pads.handle(stick) + app.pads.handle(stick):  # held down: one page
         app.manager.handle_event(e)
     assert r.panel.scroll > shoulder
-    assert any(t.endswith("above (L shoulder)") for t in panel_texts(r, monkeypatch))
+    assert any(t.endswith("above (L shoulder)") for t in panel_texts(r))
     press(app, pygame.K_TAB)
     assert r.panel.scroll == 0 and r.panel.text().startswith("On the table now")

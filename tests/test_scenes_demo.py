@@ -8,7 +8,7 @@ import math
 
 import pygame
 import pytest
-from scene_driver import click, make_app, press, step, top
+from scene_driver import click, make_app, press, step, texts_written, top
 
 from scenes.menu import MenuScene
 from scenes.overlays import HelpScene
@@ -163,7 +163,6 @@ def test_a_person_is_still_asked_to_go_on(app):
 def test_a_seat_box_s_name_state_and_score_never_run_into_each_other(tmp_path, size, monkeypatch):
     """Four players: a narrow seat box with "wins the hand!" or a word said beside its name cuts the name
     short ("Bot 2 (c…") instead of writing over it; the dealer's mark goes where there is room."""
-    import scenes.twenty_parts as parts
 
     app = make_app(tmp_path, size=size, seen=("twenty",))
     app.start()
@@ -179,16 +178,8 @@ def test_a_seat_box_s_name_state_and_score_never_run_into_each_other(tmp_path, s
             scene.interlude = interlude
             for p in scene.game.players[1:]:
                 scene.said = {} if interlude else {p: ["thinking…", 5.0]}  # a state beside every name
-                drawn: list[tuple[str, pygame.Rect]] = []
-
-                def spy(surface, text, *a, real=parts.theme.blit_text, drawn=drawn, **kw):
-                    rect = real(surface, text, *a, **kw)
-                    drawn.append((text, rect))
-                    return rect
-
-                monkeypatch.setattr(parts.theme, "blit_text", spy)
-                scene.view.draw_seat(app.screen, p)
-                monkeypatch.undo()
+                with texts_written() as drawn:
+                    scene.view.draw_seat(app.screen, p)
                 line = [(t, r) for t, r in drawn if t]
                 assert len(line) >= (3 if scene.view.seat_state(p) else 2)
                 cut += [t for t, _r in line if t.endswith("…") and t != "thinking…"]

@@ -12,13 +12,12 @@ import tempfile
 
 import pygame
 import pytest
-from scene_driver import click, make_app, press, step, top
+from scene_driver import click, make_app, press, step, texts_of, top
 from test_history import ROOT, played
 from test_ratings import play_against_the_expert
 
 from game.history import Archive
 from game.share import decode, encode
-from scenes import history as history_scene
 from scenes.history import HistoryScene
 from scenes.overlays import MessageScene
 from scenes.replay import ReplayScene
@@ -35,18 +34,8 @@ def open_history(app) -> HistoryScene:
     return scene
 
 
-def drawn_texts(app, scene, monkeypatch) -> list[str]:
-    drawn: list[str] = []
-    real = history_scene.theme.blit_text
-
-    def spy(surface, text, *a, **kw):
-        drawn.append(text)
-        return real(surface, text, *a, **kw)
-
-    monkeypatch.setattr(history_scene.theme, "blit_text", spy)
-    scene.draw(app.screen)
-    monkeypatch.undo()
-    return drawn
+def drawn_texts(app, scene) -> list[str]:
+    return texts_of(lambda: scene.draw(app.screen))
 
 
 def keep_old_row(app) -> None:
@@ -68,7 +57,7 @@ def test_the_rating_after_a_game_against_a_bot_shows_on_its_row_and_an_old_row_s
         after["mu"], after["sigma"], 1)
     shown = f"{round(after['mu'] * 60)}? ± {round(2 * after['sigma'] * 60)}"  # provisional after one game
     assert new.rating_text() == shown and old.rating is None and old.rating_text() == "—"
-    drawn = drawn_texts(app, scene, monkeypatch)
+    drawn = drawn_texts(app, scene)
     assert shown in drawn and "—" in drawn and "Rating after" in drawn
 
 
@@ -152,7 +141,7 @@ def test_the_paste_box_says_why_a_bad_text_is_refused_and_keeps_it_to_mend(app, 
     press(app, pygame.K_RETURN)
     assert top(app) is scene and scene.paste.problem == ("This game was shared by a newer Set Arcade (format 7); "
                                                          "this one reads format 1.")
-    assert scene.paste.problem in drawn_texts(app, scene, monkeypatch) and app.history.count() == 0
+    assert scene.paste.problem in drawn_texts(app, scene) and app.history.count() == 0
     press(app, pygame.K_a, "a", pygame.KMOD_CTRL)  # select all; Backspace clears it
     press(app, pygame.K_BACKSPACE)
     assert scene.paste.text == "" and scene.paste.problem == ""
@@ -284,7 +273,7 @@ def test_the_history_with_ratings_and_the_paste_box_fits_every_size(tmp_path, si
         assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
         assert all(pygame.Rect(0, 0, w, h).contains(b) for b in buttons)
         scene.paste.problem = "The text is damaged (it does not unpack: a part is missing or changed)."
-        texts = drawn_texts(app, scene, monkeypatch)
+        texts = drawn_texts(app, scene)
         assert scene.paste.problem in texts and PasteBox.PLACEHOLDER in texts  # whole, at every size
         assert "Rating after" in texts and sum(t.endswith("± 960") or "? ±" in t for t in texts) >= 1
     finally:

@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from scene_driver import make_app, press, top, type_char
+from scene_driver import make_app, press, texts_of, top, type_char
 
 from game.codes import short_code
 from scenes.menu import MenuScene
@@ -330,19 +330,9 @@ def pad_button(app, button: int) -> None:
     app.step(0.0)
 
 
-def written(app, scene, module, monkeypatch) -> list[str]:
-    """What ``scene`` writes when drawn now (``module``'s ``theme.blit_text`` watched)."""
-    texts: list[str] = []
-    real = module.theme.blit_text
-
-    def spy(surface, text, *a, **kw):
-        texts.append(text)
-        return real(surface, text, *a, **kw)
-
-    monkeypatch.setattr(module.theme, "blit_text", spy)
-    scene.draw(app.screen)
-    monkeypatch.undo()
-    return texts
+def written(app, scene) -> list[str]:
+    """What ``scene`` writes when drawn now."""
+    return texts_of(lambda: scene.draw(app.screen))
 
 
 def test_the_online_form_tells_a_pad_what_it_can_do_and_keeps_a_name(app, monkeypatch):
@@ -352,9 +342,9 @@ def test_the_online_form_tells_a_pad_what_it_can_do_and_keeps_a_name(app, monkey
     select_all(app)
     press(app, pygame.K_BACKSPACE)  # no name typed: "Player" plays
     assert scene.name == "Player"
-    assert online.PAD_KEYS not in written(app, scene, online, monkeypatch)
+    assert online.PAD_KEYS not in written(app, scene)
     pad_button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # a pad in use: its keys at the foot
-    assert online.PAD_KEYS in written(app, scene, online, monkeypatch)
+    assert online.PAD_KEYS in written(app, scene)
     pad_button(app, pygame.CONTROLLER_BUTTON_B)  # and B is the way back
     assert isinstance(top(app), MenuScene)
 
@@ -367,7 +357,7 @@ def test_history_tells_a_pad_it_cannot_paste_instead_of_opening_a_silent_box(app
     scene = top(app)
     pad_button(app, pygame.CONTROLLER_BUTTON_X)  # X is Tab: the paste box, for a keyboard
     assert not scene.typing and scene.paste.problem == history.PAD_PASTE
-    texts = written(app, scene, history, monkeypatch)
+    texts = written(app, scene)
     assert history.PAD_TIP in texts and any(t.startswith("A pad cannot paste") for t in texts)
     press(app, pygame.K_TAB)  # a keyboard's Tab still opens the box
     assert scene.typing
