@@ -283,6 +283,47 @@ def test_the_room_log_is_copied_into_its_file_only_by_a_checkpoint(tmp_path):
     log.checkpoint()  # closed: nothing happens, nothing raises
 
 
+def test_the_room_log_starts_over_after_a_checkpoint_though_commits_went_on_while_it_copied(tmp_path):
+    """A busy server commits while its worker copies the log into the file: the log must still start
+    over (before, it grew by every commit for as long as the server was busy)."""
+    from game.net.roomlog import FILE
+
+    log = RoomLog(tmp_path)
+    wal = tmp_path / (FILE + "-wal")
+    done, stop = [0], threading.Event()
+
+    def commit_on() -> None:  # the server's loop: a move's events a commit, paced as moves come
+        while not stop.is_set() and done[0] < 200_000:
+            code = f"K7M2{done[0] % 500:04d}"
+            log.add_events(code, 1, done[0], ["P1 set 1 2 3 @1.00", "deal 4 5 6 @1.00"], {"clock": 1.0})
+            done[0] += 1
+            stop.wait(0.0002)
+
+    def after(commits: int) -> None:
+        for _ in range(20_000):
+            if done[0] >= commits:
+                return
+            stop.wait(0.001)
+        raise AssertionError(f"{commits} commits not made ({done[0]})")
+
+    writer = threading.Thread(target=commit_on)
+    writer.start()
+    sizes = []
+    try:
+        for round_ in range(1, 7):
+            after(400 * round_)
+            log.checkpoint()
+            sizes.append(wal.stat().st_size)
+    finally:
+        stop.set()
+        writer.join(30)
+        log.close()
+    # each round wrote as much: a log that starts over stays the size of a round or two, one that
+    # grows holds every round (six)
+    per_round = sizes[0]
+    assert sizes[-1] < 3 * per_round, sizes
+
+
 def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stopped(tmp_path, monkeypatch):
     from game.net import server as server_module
 
