@@ -122,3 +122,22 @@ def test_hold_puts_a_process_in_a_group_of_its_own_with_the_quota(tmp_path):
         child.communicate(b"", timeout=30)
         if group is not None:
             group.rmdir()  # empty once the process ended
+
+
+def test_the_held_ladder_says_why_it_is_left_out_where_no_quota_can_be_set(monkeypatch):
+    def refused(pid, cores, name):
+        raise OSError("--quota needs a CPU controller to write to")
+
+    monkeypatch.setattr(cluster_bench, "hold", refused)
+    assert cluster_bench.cannot_hold(0.25) == "--quota needs a CPU controller to write to"
+    assert cluster_bench.held(quick=True) == {"skipped": "--quota needs a CPU controller to write to"}
+
+
+def test_the_held_ladder_is_one_and_two_processes_at_the_quota(monkeypatch):
+    asked = {}
+    monkeypatch.setattr(cluster_bench, "cannot_hold", lambda cores: None)
+    monkeypatch.setattr(cluster_bench, "run", lambda procs, start, quick=False, quota=None:
+                        asked.update(procs=procs, start=start, quick=quick, quota=quota) or {"asked": True})
+    assert cluster_bench.held() == {"asked": True}
+    assert asked == {"procs": (1, 2), "start": cluster_bench.QUOTA_START, "quick": False,
+                     "quota": cluster_bench.QUOTA}

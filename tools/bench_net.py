@@ -1,7 +1,8 @@
 """Online rooms under load: ``python tools/bench.py net [--quick]`` (or ``python tools/bench_net.py --rooms 100,500``).
 
 The ``cluster`` part (``tools/cluster_bench.py``, left out with ``--no-cluster``) measures 1, 2 and 4
-server processes with Redis as their directory, the clients in processes of their own.
+server processes with Redis as their directory, the clients in processes of their own; ``cluster_held``
+1 and 2 processes each held to a quarter of a core (where a CPU quota can be set; else it says why).
 
 A server (``python -m game.server`` with a room log on disk, its own process,
 held to one core where the system allows: ``server_core``) and, in this process
@@ -254,6 +255,7 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
         import cluster_bench
 
         out["cluster"] = cluster_bench.run(quick=quick)
+        out["cluster_held"] = cluster_bench.held(quick)
     return out
 
 

@@ -83,7 +83,11 @@ MAX_LEVELS = 10  # rungs at most for one number of processes
 SECONDS = 8.0
 TARGET_MS = 20.0
 CLIENT_PROCS = 2  # client processes at least ...
-ROOMS_PER_CLIENT = 150  # ... and one for every this many rooms
+#: ... and one for every this many rooms: each process is a loop, its timers and its share of the cores'
+#: turns, so fewer, busier ones cost the machine less (1,700 rooms on two processes held to a quarter
+#: core: 12 client processes of 150 rooms took 0.84 cores and the level failed at 40 ms; 3 of 600 took
+#: 0.59, none over a fifth of a core, and the same level held 20 ms)
+ROOMS_PER_CLIENT = 600
 FULL = 0.85  # a process using this share of a core (the machine: of all its cores) is full
 OTHERS = 0.5  # cores taken by work outside the bench past which a full machine is theirs (the level is tried again)
 OPEN_SECONDS = 10.0  # rooms are opened over this long (as members come at their own moments) ...
@@ -96,6 +100,10 @@ PERIOD_US = 10_000  # a quota's period (--quota), microseconds: short, so that a
 LAG_TICK = 0.005  # seconds between the clients' loop-lag probes
 WAIT = 60.0
 QUICK = {"procs": (1, 2), "start": 200, "seconds": 5.0, "resolution": 0.25, "open_seconds": 5.0}
+#: ``tools/bench.py net``'s second cluster ladder: 1 and 2 processes each held to a quarter of a core (where a
+#: CPU controller can be written), from this many rooms: on a 2-core machine that carries the clients too,
+#: what shows whether two processes carry twice one's rooms (unheld, the clients fill the machine first)
+QUOTA, QUOTA_START = 0.25, 600
 
 
 def redis_binary() -> str | None:
@@ -184,6 +192,24 @@ def hold(pid: int | None, cores: float, name: str) -> pathlib.Path:
             group.rmdir()  # nothing left behind
         raise
     return group
+
+
+def cannot_hold(cores: float) -> str | None:
+    """Why ``hold`` cannot be used here (None: it can): a group is made and removed to see."""
+    try:
+        hold(None, cores, f"setarcade-bench-check-{os.getpid()}").rmdir()
+    except OSError as e:
+        return str(e)
+    return None
+
+
+def held(quick: bool = False) -> dict:
+    """The ladder of 1 and 2 processes each held to ``QUOTA`` of a core (``tools/bench.py net``'s
+    ``cluster_held``), or why it was left out."""
+    why = cannot_hold(QUOTA)
+    if why:
+        return {"skipped": why}
+    return run((1, 2), QUOTA_START, quick=quick, quota=QUOTA)
 
 
 def commit() -> str | None:
@@ -554,10 +580,9 @@ def main(argv: list[str]) -> int:
     if a.quota is not None and not MIN_QUOTA <= a.quota <= (os.cpu_count() or 1):
         p.error(f"--quota is a share of a core from {MIN_QUOTA} to the machine's cores")
     if a.quota is not None:  # said now, not at every rung
-        try:
-            hold(None, a.quota, f"setarcade-bench-check-{os.getpid()}").rmdir()
-        except OSError as e:
-            p.error(str(e))
+        why = cannot_hold(a.quota)
+        if why:
+            p.error(why)
     print(json.dumps(run(tuple(int(x) for x in a.procs.split(",")), a.start, a.max_rooms, a.seconds, a.resolution,
                          a.open_seconds, a.quick, room_log=a.room_log,
                          rungs=tuple(int(x) for x in a.rooms.split(",") if x), quota=a.quota), indent=2))
