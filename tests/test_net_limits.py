@@ -394,3 +394,40 @@ def test_a_code_alone_finds_a_room_hosted_by_another_window_on_this_machine(onli
     finally:
         other.stop()
     assert not (tmp_path / "hosts" / f"{os.getpid()}.json").exists()
+
+
+def test_a_warning_that_comes_many_times_a_second_is_one_line_a_minute_with_its_count(caplog):
+    import logging
+
+    from game.net.server import NOTE_EVERY, Seldom
+
+    note = Seldom(logging.getLogger("setarcade.server"))
+    with caplog.at_level(logging.WARNING, logger="setarcade.server"):
+        said = [note.warn(t / 10, "the directory did not answer: %s", "No connection available")
+                for t in range(600)]  # 600 in the minute
+        assert said.count(True) == 1 and said[0]
+        assert note.warn(NOTE_EVERY + 1.0, "the directory did not answer: %s", "No connection available")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["the directory did not answer: No connection available",
+                     "the directory did not answer: No connection available (600 times since the last note)"]
+
+
+def test_files_run_out_while_accepting_is_one_line_a_minute(tmp_path, caplog):
+    import errno
+    import logging
+
+    from game.net.server import Server
+
+    srv = Server(tmp_path)
+    loop = asyncio.new_event_loop()
+    try:
+        with caplog.at_level(logging.WARNING, logger="setarcade.server"):
+            full = OSError(errno.EMFILE, "Too many open files")
+            for _ in range(50):
+                srv.on_loop_error(loop, {"message": "accept", "exception": full})
+        assert [r.getMessage() for r in caplog.records] == [
+            "cannot accept connections (Too many open files): accepting pauses and tries again"]
+        assert srv.accept_note.count == 49
+    finally:
+        loop.close()
+        srv.stop()

@@ -63,7 +63,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .protocol import RETRY_AFTER, ROUTED, ProtocolError, answering, new_code, parse, show_code
-from .server import in_order
+from .server import Seldom, in_order
 
 if TYPE_CHECKING:
     from .server import Conn, Server
@@ -282,6 +282,7 @@ class Cluster:
         self.published: set[str] = set()  # codes of this process's rooms in the directory's public list
         self.task: asyncio.Future[None] | None = None
         self.tasks: set[asyncio.Future[Any]] = set()
+        self.note = Seldom(log)  # a background call to the directory that failed
         self.taking: dict[str, asyncio.Future[None]] = {}  # rooms being taken over here -> done when over
         #: the fence: the server does nothing for its rooms while the lease is not trusted (``Lease``)
         self.lease = server.lease = Lease(directory.ms / 1000)
@@ -374,7 +375,7 @@ class Cluster:
     def done(self, t: asyncio.Future[Any]) -> None:
         self.tasks.discard(t)
         if not t.cancelled() and t.exception() is not None:
-            log.warning("the directory did not answer: %s", t.exception())
+            self.note.warn(time.monotonic(), "the directory did not answer: %s", t.exception())
 
     def closed(self, code: str) -> None:
         self.later(self.directory.release(code))

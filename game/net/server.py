@@ -96,7 +96,9 @@ KEEP_LOOK = 0.5  # seconds between two looks at which connections a ping is due 
 #: PING + PING_TIMEOUT seconds, so a host away longer than that has gone
 HOST_GRACE = PING + PING_TIMEOUT
 FILE_MARGIN = 64  # open files kept spare below the limit (the room log, the listening sockets, accepts under way)
-ACCEPT_NOTE = 60.0  # seconds between two log lines saying that connections cannot be accepted
+#: seconds between two log lines of one warning that may come many times a second (connections that
+#: cannot be accepted, the directory not answering): ``Seldom``
+NOTE_EVERY = 60.0
 TRY_LATER = 1013  # the WebSocket close code "try again later"
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 log = logging.getLogger("setarcade.server")
@@ -275,6 +277,31 @@ class Direct(ServerConnection):
         super().process_event(event)
 
 
+class Seldom:
+    """A warning that may come many times a second (files run out, the directory away in a storm of
+    joins): logged at most once every ``every`` s, saying how many times it came since the line before.
+
+    >>> import logging; note = Seldom(logging.getLogger("doc"), 60.0)
+    >>> [note.warn(t, "the directory did not answer") for t in (0.0, 1.0, 2.0, 61.0)]
+    [True, False, False, True]
+    """
+
+    def __init__(self, logger: logging.Logger, every: float = NOTE_EVERY) -> None:
+        self.logger, self.every = logger, every
+        self.count, self.noted = 0, float("-inf")
+
+    def warn(self, now: float, text: str, *args: Any) -> bool:
+        """Count it; log it (True) unless it was logged less than ``every`` s before ``now``."""
+        self.count += 1
+        if now - self.noted < self.every:
+            return False
+        if self.count > 1:
+            text += f" ({self.count} times since the last note)"
+        self.logger.warning(text, *args)
+        self.noted, self.count = now, 0
+        return True
+
+
 def in_order(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Public games as ``games`` lists them: those to join first (fullest first), then those under way
     (most watched first); at most ``MAX_LISTED``."""
@@ -346,7 +373,8 @@ class Server:
         self.rooms_of: dict[str, int] = {}  # address -> its open rooms
         self.misses: dict[str, Misses] = {}
         self.vacant: dict[str, float] = {}  # room code -> since when nobody is connected
-        self.accept_errors, self.accept_noted = 0, float("-inf")
+        self.accept_note = Seldom(log)  # "out of files" while accepting
+        self.directory_note = Seldom(log)  # the directory did not answer a join, rejoin or watch
         self.rate, self.burst, self.idle = rate, rate * BURST / RATE, idle
         self.ping, self.ping_timeout = ping, ping_timeout
         #: the room log: a SQLite file under ``data`` unless another is given (a cluster's Redis streams)
@@ -766,7 +794,7 @@ class Server:
             self.reply(conn, {"type": "error", "why": str(e), **answering(text)})
             return True
         except Exception as e:  # Redis away: the message is refused, the connection stays
-            log.warning("the directory did not answer: %s", e)
+            self.directory_note.warn(self.now(), "the directory did not answer: %s", e)
             said = answering(text)  # a join, rejoin or watch is said again by the client (``retry``): no seat lost
             again = {"retry": RETRY_AFTER} if said.get("answers") in ROUTED else {}
             self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again",
@@ -1186,12 +1214,8 @@ class Server:
         pauses accepting a second by itself); anything else goes to asyncio's own handler."""
         exc = context.get("exception")
         if isinstance(exc, OSError) and exc.errno in OUT_OF_FILES:
-            self.accept_errors += 1
-            now = loop.time()
-            if now - self.accept_noted >= ACCEPT_NOTE:
-                log.warning("cannot accept connections (%s): %d tries failed since the last note; "
-                            "accepting pauses and tries again", exc.strerror or exc, self.accept_errors)
-                self.accept_noted, self.accept_errors = now, 0
+            self.accept_note.warn(loop.time(), "cannot accept connections (%s): accepting pauses and tries again",
+                                  exc.strerror or exc)
             return
         loop.default_exception_handler(context)
 
