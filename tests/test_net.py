@@ -285,17 +285,19 @@ def test_the_room_log_is_copied_into_its_file_only_by_a_checkpoint(tmp_path):
 
 def test_the_room_log_starts_over_after_a_checkpoint_though_commits_went_on_while_it_copied(tmp_path):
     """A busy server commits while its worker copies the log into the file: the log must still start
-    over (before, it grew by every commit for as long as the server was busy)."""
+    over (before, it grew by every commit for as long as the server was busy); the loop copies the last
+    few pages itself, between two commits."""
     from game.net.roomlog import FILE
 
     log = RoomLog(tmp_path)
     wal = tmp_path / (FILE + "-wal")
-    done, stop = [0], threading.Event()
+    done, stop, loop = [0], threading.Event(), threading.Lock()  # ``loop``: what the server's loop thread does
 
     def commit_on() -> None:  # the server's loop: a move's events a commit, paced as moves come
         while not stop.is_set() and done[0] < 200_000:
             code = f"K7M2{done[0] % 500:04d}"
-            log.add_events(code, 1, done[0], ["P1 set 1 2 3 @1.00", "deal 4 5 6 @1.00"], {"clock": 1.0})
+            with loop:
+                log.add_events(code, 1, done[0], ["P1 set 1 2 3 @1.00", "deal 4 5 6 @1.00"], {"clock": 1.0})
             done[0] += 1
             stop.wait(0.0002)
 
@@ -312,7 +314,9 @@ def test_the_room_log_starts_over_after_a_checkpoint_though_commits_went_on_whil
     try:
         for round_ in range(1, 7):
             after(400 * round_)
-            log.checkpoint()
+            log.checkpoint()  # the server's worker
+            with loop:
+                log.catch_up()  # the server's loop, between two commits
             sizes.append(wal.stat().st_size)
     finally:
         stop.set()
@@ -329,11 +333,13 @@ def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stoppe
 
     monkeypatch.setattr(server_module, "CHECKPOINT", 0.01)
     done: list[str] = []
+    after: list[str] = []  # the loop's part, after each: in the loop's thread
 
     async def go() -> None:
         srv = Server(tmp_path)
-        real = srv.log.checkpoint
+        real, caught = srv.log.checkpoint, srv.log.catch_up
         srv.log.checkpoint = lambda: done.append(threading.current_thread().name) or real()
+        srv.log.catch_up = lambda: after.append(threading.current_thread().name) or caught()
         ws = await srv.serve("127.0.0.1", 0)
         for _ in range(500):
             if len(done) >= 2:
@@ -347,6 +353,7 @@ def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stoppe
 
     asyncio.run(go())
     assert len(done) >= 2 and all(name != "MainThread" for name in done)
+    assert len(after) >= 1 and all(name == "MainThread" for name in after)
 
 
 def test_a_rooms_state_goes_with_its_last_event_and_a_log_from_before_that_is_read_and_written_on(tmp_path):

@@ -44,9 +44,6 @@ INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, tou
 #: seconds a takeover waits for another process's write lock on its log file (its owner paused mid-commit):
 #: the server's loop waits with it, so not long; the member is told to try again (``retry``) meanwhile
 TAKE_WAIT = 0.02
-#: seconds a checkpoint waits to start the write-ahead log over (for the loop's commit under way, or a reader
-#: of another process): it holds the write lock meanwhile, so the loop's next commit may wait as long
-RESTART_WAIT = 0.1
 ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
@@ -107,6 +104,9 @@ class BaseLog:
 
     def checkpoint(self) -> None:
         """Housekeeping the server runs on a worker thread now and then (nothing by default)."""
+
+    def catch_up(self) -> None:
+        """What follows ``checkpoint``, in the server's loop (nothing by default)."""
 
     def fence(self, lost: Callable[[str], None]) -> None:
         """Write as a process of a cluster, which may stall while another takes its rooms over: a room
@@ -171,23 +171,32 @@ class RoomLog(BaseLog):
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the file (on a connection of its own, so it may run on
-        another thread while the server commits: SQLite lets writers go on meanwhile), then have the
-        log start over.  The copy is made while the server commits; SQLite writes from the start of
-        the log again only once every frame in it was copied, which the commits made meanwhile never let
-        happen: the log grew by every commit for as long as the server was busy (about 5 MB a second at
-        1,000 busy rooms, measured).  So a second, short pass copies what came meanwhile while holding the
-        write lock (``RESTART``: a millisecond or two, the loop's next commit waiting at most as long),
-        and the next commit writes from the start of the log."""
+        another thread while the server commits: SQLite lets writers go on meanwhile).  What the
+        server committed meanwhile is copied by ``catch_up``, in the server's loop."""
         if self.path is None or self.closed:
             return
-        side = sqlite3.connect(self.path, isolation_level=None, timeout=RESTART_WAIT)
+        side = sqlite3.connect(self.path, isolation_level=None)
         try:
             side.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            side.execute("PRAGMA wal_checkpoint(RESTART)")
         except sqlite3.Error:
             pass  # busy or closing: the next one copies it
         finally:
             side.close()
+
+    def catch_up(self) -> None:
+        """After ``checkpoint``, in the thread that commits, between two commits: copy what was committed
+        while it copied (a few pages: a third of a millisecond measured, a sync of the file included), so
+        that the next commit writes from the start of the log.  SQLite starts the log over only when every
+        frame in it was copied as a commit begins; with the server committing all the time that never
+        happened, and the log grew by every commit for as long as the server was busy (about 5 MB a second
+        at 1,000 rooms, measured).  Done on another connection while holding the write lock, the loop's
+        commits would wait on SQLite's busy handler, in sleeps of 1, 2, 5 ms..."""
+        if self.path is None or self.closed or self.db.in_transaction:
+            return
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass  # the next one copies it
 
     def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
         """Write a room's seats, setup and current game (everything but the events); in the transaction

@@ -664,6 +664,7 @@ class Server:
         while True:
             await asyncio.sleep(CHECKPOINT)
             await asyncio.to_thread(self.log.checkpoint)
+            self.log.catch_up()
 
     def expire(self, now: float) -> list[str]:
         """Close every room idle since before ``now - idle``, and every room where nobody was
