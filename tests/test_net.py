@@ -286,46 +286,46 @@ def test_the_room_log_is_copied_into_its_file_only_by_a_checkpoint(tmp_path):
 def test_the_room_log_starts_over_after_a_checkpoint_though_commits_went_on_while_it_copied(tmp_path):
     """A busy server commits while its worker copies the log into the file: the log must still start
     over (before, it grew by every commit for as long as the server was busy); the loop copies the last
-    few pages itself, between two commits."""
+    pages itself after its next commit (``catch_up``).  The worker's copy missing what came meanwhile is
+    made certain here by a reader of the file holding a snapshot from before those commits."""
+    import sqlite3
+
     from game.net.roomlog import FILE
 
-    log = RoomLog(tmp_path)
-    wal = tmp_path / (FILE + "-wal")
-    done, stop, loop = [0], threading.Event(), threading.Lock()  # ``loop``: what the server's loop thread does
+    def frames(folder) -> int:
+        """Frames in the write-ahead log (what a checkpoint reports as the log's length)."""
+        side = sqlite3.connect(folder / FILE, isolation_level=None)
+        try:
+            return int(side.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1])
+        finally:
+            side.close()
 
-    def commit_on() -> None:  # the server's loop: a move's events a commit, paced as moves come
-        while not stop.is_set() and done[0] < 200_000:
-            code = f"K7M2{done[0] % 500:04d}"
-            with loop:
-                log.add_events(code, 1, done[0], ["P1 set 1 2 3 @1.00", "deal 4 5 6 @1.00"], {"clock": 1.0})
-            done[0] += 1
-            stop.wait(0.0002)
+    def moves(log: RoomLog, first: int, count: int) -> None:
+        for n in range(first, first + count):  # a move's events a commit, in rooms all over the file
+            log.add_events(f"K7M2{n % 500:04d}", 1, n, ["P1 set 1 2 3 @1.00", "deal 4 5 6 @1.00"], {"clock": 1.0})
 
-    def after(commits: int) -> None:
-        for _ in range(20_000):
-            if done[0] >= commits:
-                return
-            stop.wait(0.001)
-        raise AssertionError(f"{commits} commits not made ({done[0]})")
-
-    writer = threading.Thread(target=commit_on)
-    writer.start()
-    sizes = []
-    try:
-        for round_ in range(1, 7):
-            after(400 * round_)
-            log.checkpoint()  # the server's worker
-            with loop:
-                log.catch_up()  # the server's loop, between two commits
-            sizes.append(wal.stat().st_size)
-    finally:
-        stop.set()
-        writer.join(30)
-        log.close()
-    # each round wrote as much: a log that starts over stays the size of a round or two, one that
-    # grows holds every round (six)
-    per_round = sizes[0]
-    assert sizes[-1] < 3 * per_round, sizes
+    for catching_up in (True, False):
+        folder = tmp_path / str(catching_up)
+        log = RoomLog(folder)
+        try:
+            moves(log, 0, 300)
+            reader = sqlite3.connect(folder / FILE, isolation_level=None)
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM events").fetchone()  # its snapshot: the 300 moves
+            moves(log, 300, 100)  # committed while the worker copies: it cannot copy them (the reader)
+            log.checkpoint()
+            reader.execute("COMMIT")
+            reader.close()
+            if catching_up:
+                log.catch_up()
+            moves(log, 400, 1)
+            length = frames(folder)
+        finally:
+            log.close()
+        if catching_up:
+            assert length < 20, length  # the last move's pages only: the log started over
+        else:
+            assert length > 200, length  # what the catch-up is for: every frame kept
 
 
 def test_a_server_checkpoints_its_log_on_a_worker_and_stops_doing_so_when_stopped(tmp_path, monkeypatch):
@@ -380,3 +380,21 @@ def test_a_rooms_state_goes_with_its_last_event_and_a_log_from_before_that_is_re
     assert kept == [(1, 0), (2, 1), (3, 0), (4, 1)]  # the state rides on the last event each time, nothing else
     assert json.loads(again.db.execute("SELECT state FROM rooms").fetchone()[0]) == {"clock": 1.0}  # not rewritten
     again.close()
+
+
+def test_a_slow_disk_under_the_loops_catch_up_is_told_in_the_log_once_a_minute(tmp_path, monkeypatch, caplog):
+    import logging
+
+    from game.net import server as server_module
+
+    srv = Server(tmp_path)
+    clock = iter(x * 0.05 for x in range(100))  # each catch-up "takes" 50 ms
+    monkeypatch.setattr(server_module.time, "perf_counter", lambda: next(clock))
+    with caplog.at_level(logging.WARNING, logger="setarcade.server"):
+        for _ in range(3):
+            srv.catching_up = True
+            srv.flush()
+    srv.stop()
+    assert [r.getMessage() for r in caplog.records] == [
+        "the room log's disk is slow: copying its last pages took 50 ms"]
+    assert srv.disk_note.count == 2 and not srv.catching_up

@@ -407,9 +407,13 @@ def test_a_warning_that_comes_many_times_a_second_is_one_line_a_minute_with_its_
                 for t in range(600)]  # 600 in the minute
         assert said.count(True) == 1 and said[0]
         assert note.warn(NOTE_EVERY + 1.0, "the directory did not answer: %s", "No connection available")
+        note.warn(NOTE_EVERY + 2.0, "the directory did not answer: %s", "Timeout")  # held back ...
+        note.settle(NOTE_EVERY + 3.0)  # ... not yet a minute since the last line: still held
+        note.settle(2 * NOTE_EVERY + 1.0)  # ... told by the server's sweep though no more came
     lines = [r.getMessage() for r in caplog.records]
     assert lines == ["the directory did not answer: No connection available",
-                     "the directory did not answer: No connection available (600 times since the last note)"]
+                     "the directory did not answer: No connection available (600 times since the last note)",
+                     "the directory did not answer: Timeout (1 time since the last note)"]
 
 
 def test_files_run_out_while_accepting_is_one_line_a_minute(tmp_path, caplog):
@@ -431,3 +435,15 @@ def test_files_run_out_while_accepting_is_one_line_a_minute(tmp_path, caplog):
     finally:
         loop.close()
         srv.stop()
+
+
+def test_only_the_directory_not_answering_is_told_once_a_minute_a_fault_every_time():
+    import redis.exceptions
+
+    from game.net.cluster import Cluster
+
+    assert Cluster.unanswered(redis.exceptions.ConnectionError("No connection available"))
+    assert Cluster.unanswered(redis.exceptions.TimeoutError("Timeout reading from socket"))
+    assert Cluster.unanswered(ConnectionRefusedError(111, "Connection refused"))
+    assert not Cluster.unanswered(KeyError("seats"))  # a fault of the server's own: its traceback each time
+    assert not Cluster.unanswered(TypeError("unsupported operand"))

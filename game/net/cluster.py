@@ -374,8 +374,19 @@ class Cluster:
 
     def done(self, t: asyncio.Future[Any]) -> None:
         self.tasks.discard(t)
-        if not t.cancelled() and t.exception() is not None:
-            self.note.warn(time.monotonic(), "the directory did not answer: %s", t.exception())
+        e = None if t.cancelled() else t.exception()
+        if e is not None and self.unanswered(e):
+            self.note.warn(time.monotonic(), "a call to the directory in the background failed: %s", e)
+        elif e is not None:
+            log.error("a call to the directory in the background failed", exc_info=e)
+
+    @staticmethod
+    def unanswered(e: BaseException) -> bool:
+        """Whether ``e`` is the directory not answering (Redis away or busy), which may come many times a
+        second and is told once a minute; anything else is a fault, told every time with its traceback."""
+        import redis.exceptions
+
+        return isinstance(e, (redis.exceptions.RedisError, OSError, asyncio.TimeoutError))
 
     def closed(self, code: str) -> None:
         self.later(self.directory.release(code))

@@ -8,7 +8,9 @@ all that turn said, then sends it).  The file uses SQLite's write-ahead log
 machine losing power), at a few tens of microseconds a commit.  Copying the log
 into the file (a checkpoint, which writes and syncs megabytes) is left to
 ``checkpoint()``, which the server runs on a worker thread: done by SQLite inside
-a commit, it stalled the server's loop for up to 150 ms at 500 busy rooms.
+a commit, it stalled the server's loop for up to 150 ms at 500 busy rooms.  The
+few pages committed while it copied are copied by the loop itself after its next
+commit (``catch_up``), so that the log starts over.
 
 >>> log = RoomLog(None)
 >>> log.save_room("K7M29QXD", {"mode": "classic", "game": {"number": 1}}, 100.0)
@@ -44,6 +46,7 @@ INSERT_EVENTS = "INSERT OR REPLACE INTO events (code, game, n, event, state, tou
 #: seconds a takeover waits for another process's write lock on its log file (its owner paused mid-commit):
 #: the server's loop waits with it, so not long; the member is told to try again (``retry``) meanwhile
 TAKE_WAIT = 0.02
+WAL_LIMIT = 64 << 20  # bytes the write-ahead log's file is cut back to when the log starts over
 ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
@@ -145,6 +148,7 @@ class RoomLog(BaseLog):
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA wal_autocheckpoint=0")  # see checkpoint(); closing checkpoints too
+        self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")  # a log that starts over is cut to this
         self.db.executescript(SCHEMA)
         have = {row[1] for row in self.db.execute("PRAGMA table_info(events)")}
         for name, kind in EVENT_STATE:
@@ -184,7 +188,7 @@ class RoomLog(BaseLog):
             side.close()
 
     def catch_up(self) -> None:
-        """After ``checkpoint``, in the thread that commits, between two commits: copy what was committed
+        """After ``checkpoint``, in the thread that commits, right after a commit: copy what was committed
         while it copied (a few dozen pages: 1.5-2 ms at 1,000 busy rooms, every 5 s, most of it the file's
         sync), so that the next commit writes from the start of the log.  SQLite starts the log over only when every
         frame in it was copied as a commit begins; with the server committing all the time that never

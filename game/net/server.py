@@ -74,6 +74,7 @@ BURST = 40.0  # ... and at once
 IDLE = 2 * 3600.0  # seconds without a person's message after which a room is closed
 SWEEP = 60.0  # seconds between two looks for idle rooms
 CHECKPOINT = 5.0  # seconds between two copies of the room log's write-ahead log into its file
+SLOW_CATCH_UP = 0.02  # seconds the loop's part of a checkpoint may take before the log says the disk is slow
 MAX_BACKLOG = 1 << 20  # bytes of unsent output after which a connection is closed
 MAX_ROOMS = 100_000
 BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
@@ -284,22 +285,37 @@ class Seldom:
     >>> import logging; note = Seldom(logging.getLogger("doc"), 60.0)
     >>> [note.warn(t, "the directory did not answer") for t in (0.0, 1.0, 2.0, 61.0)]
     [True, False, False, True]
+    >>> note.warn(62.0, "the directory did not answer"), note.count
+    (False, 1)
+    >>> note.settle(130.0); note.count
+    0
     """
 
     def __init__(self, logger: logging.Logger, every: float = NOTE_EVERY) -> None:
         self.logger, self.every = logger, every
         self.count, self.noted = 0, float("-inf")
+        self.last: tuple[str, tuple[Any, ...]] = ("", ())  # the last one held back
 
     def warn(self, now: float, text: str, *args: Any) -> bool:
         """Count it; log it (True) unless it was logged less than ``every`` s before ``now``."""
         self.count += 1
         if now - self.noted < self.every:
+            self.last = (text, args)
             return False
         if self.count > 1:
             text += f" ({self.count} times since the last note)"
         self.logger.warning(text, *args)
         self.noted, self.count = now, 0
         return True
+
+    def settle(self, now: float) -> None:
+        """Log the ones held back once ``every`` s passed since the last line, though no more came (the
+        server's sweep asks): the last of them, with their count."""
+        if self.count and now - self.noted >= self.every:
+            text, args = self.last
+            self.logger.warning(text + f" ({self.count} {'time' if self.count == 1 else 'times'} since the last note)",
+                                *args)
+            self.noted, self.count = now, 0
 
 
 def in_order(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -391,6 +407,8 @@ class Server:
         self.public: set[str] = set()  # codes of the rooms their hosts made public (``public_rooms``)
         self.sweeper: asyncio.Future[None] | None = None  # serve() starts these three
         self.checkpointer: asyncio.Future[None] | None = None
+        self.catching_up = False  # a checkpoint was made: the next flush copies what came meanwhile
+        self.disk_note = Seldom(log)
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
         self.cluster: Cluster | None = None
         self.keeper: asyncio.Future[None] | None = None
@@ -441,6 +459,14 @@ class Server:
         self.log.commit()  # a room taken out of the log meanwhile is let go (``lost_room``) before this sends
         box, self.outbox = self.outbox, []
         self.send(box)
+        if self.catching_up:
+            self.catching_up = False
+            t = time.perf_counter()
+            self.log.catch_up()
+            took = time.perf_counter() - t
+            if took > SLOW_CATCH_UP:
+                self.disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took %.0f ms",
+                                    took * 1000)
 
     async def written(self) -> None:
         """A remote log: write what the turns said to the log (one round trip for all of it, awaited),
@@ -656,15 +682,21 @@ class Server:
         (runs until cancelled)."""
         while True:
             await asyncio.sleep(min(SWEEP, self.idle, self.limits.empty / 4))
-            self.expire(self.now())
+            now = self.now()
+            self.expire(now)
+            for note in (self.accept_note, self.directory_note, self.disk_note):
+                note.settle(now)
 
     async def checkpoints(self) -> None:
         """Copy the room log's write-ahead log into its file now and then, on a worker thread so that
-        the loop never waits on the disk (runs until cancelled)."""
+        the loop does not wait on the disk for it; what was committed meanwhile is copied by the loop
+        after its next commit (``RoomLog.catch_up``: a few dozen pages and a sync, 1.5-2 ms at 1,000
+        rooms; a slower one is told in the log) (runs until cancelled)."""
         while True:
             await asyncio.sleep(CHECKPOINT)
             await asyncio.to_thread(self.log.checkpoint)
-            self.log.catch_up()
+            self.catching_up = True
+            self.due()
 
     def expire(self, now: float) -> list[str]:
         """Close every room idle since before ``now - idle``, and every room where nobody was
@@ -795,7 +827,10 @@ class Server:
             self.reply(conn, {"type": "error", "why": str(e), **answering(text)})
             return True
         except Exception as e:  # Redis away: the message is refused, the connection stays
-            self.directory_note.warn(self.now(), "the directory did not answer: %s", e)
+            if self.cluster.unanswered(e):
+                self.directory_note.warn(self.now(), "the directory did not answer: %s", e)
+            else:
+                log.exception("routing a message failed")
             said = answering(text)  # a join, rejoin or watch is said again by the client (``retry``): no seat lost
             again = {"retry": RETRY_AFTER} if said.get("answers") in ROUTED else {}
             self.reply(conn, {"type": "error", "why": "the room directory does not answer: try again",
