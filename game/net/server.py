@@ -48,6 +48,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import DATA_OPCODES, CloseCode, Frame, Opcode, apply_mask
 from websockets.protocol import Event, State
 
+from ..cards import plural
 from ..errors import IllegalMove
 from .protocol import (
     MAX_LISTED,
@@ -303,7 +304,7 @@ class Seldom:
             self.last = (text, args)
             return False
         if self.count > 1:
-            text += f" ({self.count} times since the last note)"
+            text += f" ({plural(self.count, 'time')} since the last note)"
         self.logger.warning(text, *args)
         self.noted, self.count = now, 0
         return True
@@ -313,8 +314,7 @@ class Seldom:
         server's sweep asks): the last of them, with their count."""
         if self.count and now - self.noted >= self.every:
             text, args = self.last
-            self.logger.warning(text + f" ({self.count} {'time' if self.count == 1 else 'times'} since the last note)",
-                                *args)
+            self.logger.warning(text + f" ({plural(self.count, 'time')} since the last note)", *args)
             self.noted, self.count = now, 0
 
 
