@@ -295,27 +295,30 @@ class Seldom:
     def __init__(self, logger: logging.Logger, every: float = NOTE_EVERY) -> None:
         self.logger, self.every = logger, every
         self.count, self.noted = 0, float("-inf")
-        self.last: tuple[str, tuple[Any, ...]] = ("", ())  # the last one held back
+        self.last: tuple[str, tuple[Any, ...]] = ("", ())  # the last one said (its text and arguments)
 
     def warn(self, now: float, text: str, *args: Any) -> bool:
         """Count it; log it (True) unless it was logged less than ``every`` s before ``now``."""
         self.count += 1
+        self.last = (text, args)
         if now - self.noted < self.every:
-            self.last = (text, args)
             return False
-        if self.count > 1:
-            text += f" ({plural(self.count, 'time')} since the last note)"
-        self.logger.warning(text, *args)
-        self.noted, self.count = now, 0
+        self.tell(now, self.count > 1)
         return True
 
     def settle(self, now: float) -> None:
         """Log the ones held back once ``every`` s passed since the last line, though no more came (the
         server's sweep asks): the last of them, with their count."""
         if self.count and now - self.noted >= self.every:
-            text, args = self.last
-            self.logger.warning(text + f" ({plural(self.count, 'time')} since the last note)", *args)
-            self.noted, self.count = now, 0
+            self.tell(now, True)
+
+    def tell(self, now: float, counted: bool) -> None:
+        """The line: the last warning, ``counted``: with how many came since the line before."""
+        text, args = self.last
+        if counted:
+            text += f" ({plural(self.count, 'time')} since the last note)"
+        self.logger.warning(text, *args)
+        self.noted, self.count = now, 0
 
 
 def in_order(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
