@@ -27,7 +27,8 @@ An error with ``retry`` that answers a join/rejoin/watch is no answer yet: the r
 reached just now (its server is being changed), so the client says the same again after that many
 seconds (0.2-10), at most ``MAX_RETRIES`` times, keeping the seat; the inbox says
 ``{"type": "status", "connected": True, "retry": seconds, "why": MOVING}`` each time, and after
-the last try the error is the answer, as any other (the seat lost).
+the last try the error is the answer, as any other, except that a seat's token stays in the seat
+book (the room is there: Rejoin later).
 
 ``RemoteSession`` has the interface of a local ``game.session.Session`` (tick,
 act, view, over, result, events, caller, clock…): a follower replica replays

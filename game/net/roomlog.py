@@ -190,11 +190,11 @@ class RoomLog(BaseLog):
     def catch_up(self) -> None:
         """After ``checkpoint``, in the thread that commits, right after a commit: copy what was committed
         while it copied (a few dozen pages: 1.5-2 ms at 1,000 busy rooms, every 5 s, most of it the file's
-        sync), so that the next commit writes from the start of the log.  SQLite starts the log over only when every
-        frame in it was copied as a commit begins; with the server committing all the time that never
-        happened, and the log grew by every commit for as long as the server was busy (about 5 MB a second
-        at 1,000 rooms, measured).  Done on another connection while holding the write lock, the loop's
-        commits would wait on SQLite's busy handler, in sleeps of 1, 2, 5 ms..."""
+        sync), so that the next commit writes from the start of the log.  SQLite starts the log over only
+        when every frame in it was copied as a commit begins; with the server committing all the time that
+        never happened, and the log grew by every commit for as long as the server was busy (about 5 MB a
+        second at 1,000 rooms, measured).  Done on another connection while holding the write lock, the
+        loop's commits would wait on SQLite's busy handler, in sleeps of 1, 2, 5 ms..."""
         if self.path is None or self.closed or self.db.in_transaction:
             return
         try:
