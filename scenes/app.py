@@ -4,8 +4,7 @@
 draw); tests call it directly.  ``App.run()`` calls it at up to ``FPS``
 frames a second while something animates, and otherwise sleeps until an
 event or the scene's next change (a clock's next second, a bot's plan):
-no busy loop, and no redraw while nothing changes.
-Nothing here runs at import time.
+no busy loop, and no redraw while nothing changes.  Nothing runs at import.
 """
 
 from __future__ import annotations
@@ -397,4 +396,5 @@ class App(Archiving):
         self.store.save_settings()
         self.store.close()
         self.close_history()
-        pygame.quit()
+        from sprites.audio import shut_down  # here: the menu opens without the sound module (``audio``)
+        shut_down()

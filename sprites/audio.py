@@ -126,3 +126,13 @@ def _checked_volume(volume: float) -> float:
     if isinstance(volume, bool) or not isinstance(volume, (int, float)) or math.isnan(volume):
         raise ValueError(f"volume is a number from 0 to 1, not {volume!r}")
     return min(1.0, max(0.0, float(volume)))
+
+
+def shut_down() -> None:
+    """``pygame.quit()`` with every sound stopped first.  pygame-ce 2.5 quits its mixer holding Python's
+    lock while it waits for SDL's audio lock, and a sound that ends at that moment takes the two the
+    other way round: both wait for ever (seen once, a test's shutdown hung).  Stopping the channels lets
+    go of Python's lock while it waits, and leaves nothing to end."""
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()
+    pygame.quit()

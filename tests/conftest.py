@@ -23,10 +23,11 @@ def app(request, tmp_path):
     The basics tutorial counts as seen, and so do the mode tutorials a test module
     lists in ``TUTORIALS_SEEN``.
     """
-    import pygame
     from scene_driver import make_app
+
+    from sprites.audio import shut_down
 
     a = make_app(tmp_path, seen=getattr(request.module, "TUTORIALS_SEEN", ()))
     a.start()
     yield a
-    pygame.quit()
+    shut_down()
