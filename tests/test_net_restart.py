@@ -62,19 +62,24 @@ def test_a_killed_server_restarted_on_the_same_data_resumes_the_room(tmp_path):
         proc.wait(WAIT)
 
 
-def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it_back():
+def test_the_servers_collector_sets_aside_what_outlives_any_pass_and_hands_it_back():
     import asyncio
     import gc
 
     from game.server import YOUNG, steady_collector
 
-    async def go() -> tuple[int, int, int]:
+    async def go() -> tuple[int, int, int, int]:
         gc.unfreeze()
         steady = steady_collector(asyncio.get_running_loop(), thaw=0.05)
         assert gc.get_threshold()[0] == YOUNG != thresholds[0]  # fewer passes over the young objects
-        gc.collect()  # a full pass
+        kept = [[n] for n in range(5000)]  # young objects that outlive the next pass
+        gc.collect(0)  # a pass over the young ones only
         await asyncio.sleep(0)  # the freeze is done by the loop, after the pass
+        young = gc.get_freeze_count()
+        gc.collect()  # a full pass
+        await asyncio.sleep(0)
         frozen = gc.get_freeze_count()
+        del kept
         for _ in range(200):
             if gc.get_freeze_count() == 0:
                 break
@@ -82,10 +87,11 @@ def test_the_servers_collector_sets_aside_what_outlives_a_full_pass_and_hands_it
         thawed = gc.get_freeze_count()
         steady.cancel()
         await asyncio.sleep(0)
-        return frozen, thawed, len(gc.callbacks)
+        return young, frozen, thawed, len(gc.callbacks)
 
     callbacks, thresholds = len(gc.callbacks), gc.get_threshold()
-    frozen, thawed, after = asyncio.run(go())
+    young, frozen, thawed, after = asyncio.run(go())
+    assert young >= 5000  # set aside after a young pass too: the next passes never look at them again
     assert frozen > 1000 and thawed == 0 and gc.get_threshold() == thresholds  # as they were
     assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind
 
