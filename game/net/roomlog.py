@@ -162,11 +162,15 @@ class RoomLog(BaseLog):
         self.mine: set[str] | None = None
         self.records: dict[str, tuple[str, float]] = {}
         self.taken: set[str] = set()
+        #: SQLite's ``data_version`` at the last look for rooms taken out: while no other connection has
+        #: committed to the file since, nothing was taken out and the look is left out
+        self.version: int | None = None
 
     def fence(self, lost: Callable[[str], None]) -> None:
         """Write as a process of a cluster, whose rooms another process may take out of this file (``take``)
         while this one is paused: a room taken out is never written back.  Each commit first looks, in the
-        same transaction, for the rooms it writes that this file held and no longer does: their writes are
+        same transaction, for the rooms it writes that this file held and no longer does (when another
+        connection committed to the file since the last commit: ``commit_fenced``): their writes are
         dropped and ``lost`` is called with each (the server lets it go).  Room records wait for the commit
         too, so that nothing of a room reaches the file outside that look."""
         self.commit()
@@ -249,7 +253,11 @@ class RoomLog(BaseLog):
             self.db.execute("COMMIT")
 
     def commit_fenced(self, mine: set[str]) -> None:
-        """``commit()`` of a fenced log: what waits, less the rooms taken out of the file (see ``fence``)."""
+        """``commit()`` of a fenced log: what waits, less the rooms taken out of the file (see ``fence``).
+        The look at the file is left out while no other connection has committed to it since this one's
+        last commit (SQLite's ``data_version``, read holding the write lock): a taker's deletion is a commit.
+        A commit of one event (as at 500 rooms, one move a turn) took 42.5 µs looking each time, 36.8 µs
+        so, 30.3 µs unfenced (``python tools/bench.py roomlog``)."""
         codes = {r[0] for r in self.rows} | self.records.keys()
         if not codes:
             return
@@ -257,11 +265,14 @@ class RoomLog(BaseLog):
         db.execute("BEGIN IMMEDIATE")  # the write lock first: a taker's deletion is before this look or after it
         try:
             held = [c for c in codes if c in mine]
-            here: set[str] = set()
-            for i in range(0, len(held), 500):
-                part = held[i:i + 500]
-                here.update(c for (c,) in db.execute(
-                    f"SELECT code FROM rooms WHERE code IN ({','.join('?' * len(part))})", part))
+            here: set[str] = set(held)
+            version = db.execute("PRAGMA data_version").fetchone()[0]
+            if version != self.version:  # another connection committed (a taker, perhaps): look
+                here.clear()
+                for i in range(0, len(held), 500):
+                    part = held[i:i + 500]
+                    here.update(c for (c,) in db.execute(
+                        f"SELECT code FROM rooms WHERE code IN ({','.join('?' * len(part))})", part))
             gone = set(held) - here
             self.taken |= gone
             gone |= codes & self.taken
@@ -270,11 +281,13 @@ class RoomLog(BaseLog):
             if gone:
                 records = {c: r for c, r in records.items() if c not in gone}
                 rows = [r for r in rows if r[0] not in gone]
-            db.executemany("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
-                           "DO UPDATE SET room = excluded.room, touched = excluded.touched",
-                           [(c, text, t) for c, (text, t) in records.items()])
+            if records:
+                db.executemany("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
+                               "DO UPDATE SET room = excluded.room, touched = excluded.touched",
+                               [(c, text, t) for c, (text, t) in records.items()])
             db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
             db.execute("COMMIT")
+            self.version = version  # this connection's own commits leave it as it is
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
