@@ -141,3 +141,18 @@ def test_the_held_ladder_is_one_and_two_processes_at_the_quota(monkeypatch):
     assert cluster_bench.held() == {"asked": True}
     assert asked == {"procs": (1, 2), "start": cluster_bench.QUOTA_START, "quick": False,
                      "quota": cluster_bench.QUOTA}
+
+
+def test_what_two_processes_carry_by_their_cpu_pairs_each_level_with_one_at_the_same_rooms_a_process():
+    one = [{"rooms": 600, "server_cpu_us_per_event": 300.0},
+           {"rooms": 900, "server_cpu_us_per_event": 240.0, "again": True},  # measured again: this one is not
+           {"rooms": 900, "server_cpu_us_per_event": 250.0}]
+    two = [{"rooms": 1200, "per_process": [{"cpu_us_per_event": 300.0}, {"cpu_us_per_event": 330.0}]},
+           {"rooms": 1800, "per_process": [{"cpu_us_per_event": 250.0}, {"cpu_us_per_event": 250.0}]},
+           {"rooms": 1500, "per_process": [{"cpu_us_per_event": 200.0}, {"cpu_us_per_event": 200.0}]},  # 750: none
+           {"rooms": 2400, "error": "no room opened"}]
+    out = cluster_bench.by_cpu(one, two, 2)
+    assert out["pairs"] == [{"rooms_a_process": 600, "one_us": 300.0, "each_us": 315.0, "ratio": 1.05},
+                            {"rooms_a_process": 900, "one_us": 250.0, "each_us": 250.0, "ratio": 1.0}]
+    assert out["carried"] == round(2 / 1.025, 2)  # each spends 2.5 % more an event: 1.95 times the rooms
+    assert cluster_bench.by_cpu(one, two[2:], 2) == {"pairs": [], "carried": None}

@@ -63,6 +63,7 @@ import pathlib
 import resource
 import selectors
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -549,7 +550,36 @@ def run(procs: tuple[int, ...] = PROCS, start: int = START, top: int = MAX_ROOMS
         if n > 1:
             many = out[f"{n}_procs"]["rooms_at_target"]
             out[f"ratio_{n}_to_1"] = round(many / one, 2) if one else None
+            if "1_procs" in out:
+                out[f"cpu_{n}_to_1"] = by_cpu(out["1_procs"]["levels"], out[f"{n}_procs"]["levels"], n)
     return out
+
+
+def by_cpu(ones: list[dict], manys: list[dict], n: int) -> dict:
+    """What ``n`` processes carry against one, by their CPU rather than by the p99's edge: each level of
+    one process at R rooms beside the level of ``n`` at ``n`` x R (the same rooms a process), and the CPU
+    an event costs each of the ``n`` over what it costs the one alone.  ``carried``: ``n`` over the median of
+    those: ``n`` processes carry that many times one's rooms for the same CPU each.  (The p99's edge under
+    a quota swings by a third from one ladder to the next; the CPU an event costs at a given load does not.)
+
+    >>> one = [{"rooms": 600, "server_cpu_us_per_event": 300.0}, {"rooms": 900, "server_cpu_us_per_event": 250.0}]
+    >>> two = [{"rooms": 1200, "per_process": [{"cpu_us_per_event": 270.0}, {"cpu_us_per_event": 276.0}]},
+    ...        {"rooms": 1500, "per_process": [{"cpu_us_per_event": 260.0}, {"cpu_us_per_event": 262.0}]}]
+    >>> by_cpu(one, two, 2)
+    {'pairs': [{'rooms_a_process': 600, 'one_us': 300.0, 'each_us': 273.0, 'ratio': 0.91}], 'carried': 2.2}
+    """
+    alone = {row["rooms"]: row.get("server_cpu_us_per_event") for row in ones if not row.get("again")}
+    pairs = []
+    for row in manys:
+        per = [p.get("cpu_us_per_event") for p in row.get("per_process") or []]
+        first = alone.get(row["rooms"] / n)
+        if row.get("again") or not first or len(per) != n or None in per:
+            continue
+        each = sum(per) / n
+        pairs.append({"rooms_a_process": row["rooms"] // n, "one_us": first, "each_us": round(each, 1),
+                      "ratio": round(each / first, 2)})
+    pairs.sort(key=lambda pair: pair["rooms_a_process"])
+    return {"pairs": pairs, "carried": round(n / statistics.median(p["ratio"] for p in pairs), 2) if pairs else None}
 
 
 def main(argv: list[str]) -> int:
