@@ -48,12 +48,12 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     after each pass, a pass over the young ones included, everything is frozen
     (``gc.freeze``, which costs nothing whatever its size) and the next pass
     looks only at what is newer.  Freezing after the older generations' passes
-    alone left them a pass every ten young ones over all that had outlived
-    those: 85,000 objects at 1,000 rooms, 43-85 ms of CPU every 10 s, four
-    times as long for a process held to a quarter of a core; freezing after
-    every pass, the collector's longest pause at 750 rooms a process under that
-    quota went from 160-340 ms to 20-60 ms (docs/cluster.md), and the memory
-    and frozen objects of a server at 1,000 rooms over 100 s stayed the same.
+    alone left the middle generation a pass every ten young ones over all that
+    had outlived those: 85,000 objects at 1,000 rooms; 43-85 ms of CPU every
+    10 s, 160-340 ms of wall time, at 750 rooms a process held to a quarter of
+    a core, where freezing after every pass took the collector's longest pause
+    to 20-60 ms (docs/cluster.md); the memory and frozen objects of a server at
+    1,000 rooms over 100 s stayed the same.
     Every ``thaw`` seconds it is all handed back, so that cycles left by
     closed rooms are freed after all: one long pass every ten minutes.  The
     young generation is looked at every ``YOUNG`` new objects.  Returns the

@@ -8,7 +8,8 @@ commit, as the server writes them (each with the room's state), a checkpoint and
 - ``alone_us``: a server on its own (``RoomLog`` unfenced);
 - ``fenced_us``: a process of a cluster (``fence``), as it commits: it looks for rooms taken out of
   its file only when another connection committed to it;
-- ``fenced_looking_us``: the same, made to look at every commit (as it did before).
+- ``fenced_looking_us``: the same, made to look at every commit, as after each commit of another
+  connection (at every room of the file); before, it looked at every commit, at the rooms written.
 """
 
 from __future__ import annotations
