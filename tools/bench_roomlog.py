@@ -67,7 +67,7 @@ def run(quick: bool = False) -> dict:
     out: dict = {"rooms": ROOMS, "commits": n, "rounds": rounds}
     for way, runs in figures.items():
         out[f"{way}_us"] = round(statistics.median(runs), 1)
-    out["fenced_to_looking"] = round(out["fenced_us"] / out["fenced_looking_us"], 2)
+    out["fenced_to_alone"] = round(out["fenced_us"] / out["alone_us"], 2)
     return out
 
 
