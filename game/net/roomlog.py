@@ -169,9 +169,9 @@ class RoomLog(BaseLog):
     def fence(self, lost: Callable[[str], None]) -> None:
         """Write as a process of a cluster, whose rooms another process may take out of this file (``take``)
         while this one is paused: a room taken out is never written back.  Each commit first looks, in the
-        same transaction, for the rooms it writes that this file held and no longer does (when another
-        connection committed to the file since the last commit: ``commit_fenced``): their writes are
-        dropped and ``lost`` is called with each (the server lets it go).  Room records wait for the commit
+        same transaction, for the rooms this log holds that the file no longer does (when another connection
+        committed to the file since the last commit: ``commit_fenced``): their writes are dropped, now and
+        later, and ``lost`` is called with each as it is written (the server lets it go).  Room records wait for the commit
         too, so that nothing of a room reaches the file outside that look."""
         self.commit()
         self.lost = lost
