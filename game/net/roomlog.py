@@ -171,8 +171,8 @@ class RoomLog(BaseLog):
         while this one is paused: a room taken out is never written back.  Each commit first looks, in the
         same transaction, for the rooms this log holds that the file no longer does (when another connection
         committed to the file since the last commit: ``commit_fenced``): their writes are dropped, now and
-        later, and ``lost`` is called with each as it is written (the server lets it go).  Room records wait for the commit
-        too, so that nothing of a room reaches the file outside that look."""
+        later, and ``lost`` is called with each as it is written (the server lets it go).  Room records wait
+        for the commit too, so that nothing of a room reaches the file outside that look."""
         self.commit()
         self.lost = lost
         self.mine = {code for (code,) in self.db.execute("SELECT code FROM rooms")}
