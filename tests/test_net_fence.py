@@ -86,13 +86,20 @@ def test_a_room_another_process_took_over_is_let_go_with_nothing_logged_or_sent(
     assert srv.outbox == [] and srv.log.rooms() == [] and srv.timers == {}
 
 
-def test_a_fenced_log_never_writes_back_a_room_taken_out_of_its_file(tmp_path):
-    a = RoomLog(tmp_path, "rooms-a.sqlite3")
+def fenced_log(folder: Path, *codes: str) -> tuple[RoomLog, list[str]]:
+    """A fenced log (a process of a cluster) holding rooms ``codes``, each with one event committed, and the
+    rooms it has let go so far."""
+    log = RoomLog(folder, "rooms-a.sqlite3")
     lost: list[str] = []
-    a.fence(lost.append)  # the server lets such a room go
-    for code in ("AAAAAAAA", "BBBBBBBB"):
-        a.save_room(code, {"mode": "classic", "game": {"number": 1}}, 100.0)
-        a.add_events(code, 1, 1, ["P1 call @1.00"], {"clock": 1.0})  # committed
+    log.fence(lost.append)  # the server lets such a room go
+    for code in codes:
+        log.save_room(code, {"mode": "classic", "game": {"number": 1}}, 100.0)
+        log.add_events(code, 1, 1, ["P1 call @1.00"], {"clock": 1.0})  # committed
+    return log, lost
+
+
+def test_a_fenced_log_never_writes_back_a_room_taken_out_of_its_file(tmp_path):
+    a, lost = fenced_log(tmp_path, "AAAAAAAA", "BBBBBBBB")
     assert lost == [] and sorted(c for c, *_ in a.rooms()) == ["AAAAAAAA", "BBBBBBBB"]
     # paused between its last look at the lease and its commit: these wait
     a.add_events("AAAAAAAA", 1, 2, ["P2 call @2.00"], {"clock": 2.0}, commit=False)
@@ -122,9 +129,7 @@ def test_a_fenced_log_never_writes_back_a_room_taken_out_of_its_file(tmp_path):
 
 
 def test_a_fenced_commit_looks_for_rooms_taken_out_only_after_another_connection_committed(tmp_path):
-    a = RoomLog(tmp_path, "rooms-a.sqlite3")
-    lost: list[str] = []
-    a.fence(lost.append)
+    a, lost = fenced_log(tmp_path)
     looks: list[str] = []
     a.db.set_trace_callback(lambda sql: looks.append(sql) if sql == "SELECT code FROM rooms" else None)
     for code in ("AAAAAAAA", "BBBBBBBB"):
@@ -149,12 +154,7 @@ def test_a_fenced_commit_looks_for_rooms_taken_out_only_after_another_connection
 
 
 def test_rooms_taken_out_are_known_at_the_next_commit_though_it_writes_only_one_of_them(tmp_path):
-    a = RoomLog(tmp_path, "rooms-a.sqlite3")
-    lost: list[str] = []
-    a.fence(lost.append)
-    for code in ("XXXXXXXX", "YYYYYYYY"):
-        a.save_room(code, {"mode": "classic", "game": {"number": 1}}, 100.0)
-        a.add_events(code, 1, 1, ["P1 call @1.00"], {"clock": 1.0})
+    a, lost = fenced_log(tmp_path, "XXXXXXXX", "YYYYYYYY")
     b = RoomLog(tmp_path, "rooms-b.sqlite3")  # a paused: another process takes both over
     for code in ("XXXXXXXX", "YYYYYYYY"):
         assert b.take(str(tmp_path / "rooms-a.sqlite3"), code) is not None
