@@ -54,8 +54,11 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
     a core, where freezing after every pass took the collector's longest pause
     to 20-60 ms (docs/cluster.md); the memory and frozen objects of a server at
     1,000 rooms over 100 s stayed the same.
-    Every ``thaw`` seconds it is all handed back, so that cycles left by
-    closed rooms are freed after all: one long pass every ten minutes.  The
+    Every ``thaw`` seconds it is all handed back and the collector makes a
+    full pass, so that cycles left by closed rooms are freed after all: one
+    long pass every ten minutes.  (Handed back alone, it went to the oldest
+    generation, whose pass the collector kept putting off, and the next
+    pass's freeze set it aside again, cycles and all.)  The
     young generation is looked at every ``YOUNG`` new objects.  Returns the
     task that hands them back (cancel it to stop: the collector's thresholds
     are as they were).
@@ -69,6 +72,7 @@ def steady_collector(loop: asyncio.AbstractEventLoop, thaw: float = THAW) -> asy
             while True:
                 await asyncio.sleep(thaw)
                 gc.unfreeze()
+                gc.collect()  # handed back to the oldest generation, whose own passes might not come for long
         finally:
             gc.callbacks.remove(after)
             gc.unfreeze()

@@ -62,38 +62,51 @@ def test_a_killed_server_restarted_on_the_same_data_resumes_the_room(tmp_path):
         proc.wait(WAIT)
 
 
-def test_the_servers_collector_sets_aside_what_outlives_any_pass_and_hands_it_back():
+def test_the_servers_collector_sets_aside_what_outlives_any_pass_and_frees_its_cycles_at_the_thaw():
     import asyncio
     import gc
+    import weakref
 
     from game.server import YOUNG, steady_collector
 
-    async def go() -> tuple[int, int, int, int]:
+    class Room:  # a closed room's objects: a cycle
+        pass
+
+    async def go() -> tuple[int, bool, bool, int, int]:
         gc.unfreeze()
         steady = steady_collector(asyncio.get_running_loop(), thaw=0.05)
         assert gc.get_threshold()[0] == YOUNG != thresholds[0]  # fewer passes over the young objects
         kept = [[n] for n in range(5000)]  # young objects that outlive the next pass
+        room = Room()
+        room.me = room  # type: ignore[attr-defined]
+        gone = weakref.ref(room)
         gc.collect(0)  # a pass over the young ones only
         await asyncio.sleep(0)  # the freeze is done by the loop, after the pass
         ours = {id(x) for x in kept}
         young = sum(id(o) in ours for o in gc.get_objects())  # frozen ones are in no generation
-        gc.collect()  # a full pass
-        await asyncio.sleep(0)
-        frozen = gc.get_freeze_count()
-        del kept
-        for _ in range(200):
-            if gc.get_freeze_count() == 0:
+        del room, kept  # the room closes: its cycle is garbage, but set aside
+        gc.collect(0)
+        gc.collect(1)
+        held = gone() is not None  # the young and middle passes never look at it
+        for _ in range(200):  # until the thaw (0.05 s) and its full pass
+            if gone() is None:
                 break
             await asyncio.sleep(0.01)
-        thawed = gc.get_freeze_count()
+        freed = gone() is None
+        for _ in range(200):  # what outlived that full pass is set aside again, by the loop
+            if gc.get_freeze_count() > 1000:
+                break
+            await asyncio.sleep(0.001)
+        frozen = gc.get_freeze_count()
         steady.cancel()
         await asyncio.sleep(0)
-        return young, frozen, thawed, len(gc.callbacks)
+        return young, held, freed, frozen, len(gc.callbacks)
 
     callbacks, thresholds = len(gc.callbacks), gc.get_threshold()
-    young, frozen, thawed, after = asyncio.run(go())
+    young, held, freed, frozen, after = asyncio.run(go())
     assert young == 0  # set aside after a young pass too: the next passes never look at them again
-    assert frozen > 1000 and thawed == 0 and gc.get_threshold() == thresholds  # as they were
+    assert held and freed  # a cycle set aside is freed at the thaw, by its full pass
+    assert frozen > 1000 and gc.get_threshold() == thresholds  # as they were
     assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind
 
 
