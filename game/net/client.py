@@ -152,13 +152,14 @@ class Client:
         kind = json.loads(text).get("type")
         if kind in ("create", "join", "watch"):
             self.asked, self.retried = text, 0  # a new place asked for: its own tries
+        if (self.ws is not None or self.entering()) and self.hold(text, kind):
+            return  # waits for the place being taken, though the connection is between two processes
         if self.ws is None:
             if kind == "act":
-                self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True})
+                self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True,
+                                **answering(text)})
             else:
                 self.pending.append(text)
-            return
-        if self.hold(text, kind):
             return
         self.loop.create_task(self._write(self.ws, text))
 
