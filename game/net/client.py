@@ -156,8 +156,7 @@ class Client:
             return  # waits for the place being taken, though the connection is between two processes
         if self.ws is None:
             if kind == "act":
-                self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True,
-                                **answering(text)})
+                self.inbox.put({"type": "error", "why": "not connected: that was not sent", "local": True})
             else:
                 self.pending.append(text)
             return
