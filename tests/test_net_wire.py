@@ -88,6 +88,16 @@ def test_the_servers_keepalive_pings_every_connection_and_measures_its_round_tri
         st.stop()
 
 
+def test_a_clients_ping_is_answered_with_its_data_as_the_library_answers_it(server):
+    with connect(f"ws://127.0.0.1:{server.port}") as ws:
+        ws.send('{"type": "one"}')
+        assert "'one'" in json.loads(ws.recv(timeout=20))["why"]  # whole messages are taken as they come
+        for data in (b"", b"keep", bytes(range(125))):  # the pong must carry the ping's data, unmasked
+            assert ws.ping(data).wait(20)
+        ws.send('{"type": "two"}')  # and the connection goes on as before
+        assert "'two'" in json.loads(ws.recv(timeout=20))["why"]
+
+
 def frame(payload: bytes, head: int = 0x81, masked: bool = True) -> bytes:
     """One client frame as bytes (``head``: FIN and the opcode; a text frame by default), masked."""
     n = len(payload)
