@@ -25,7 +25,8 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,19 @@ WAL_LIMIT = 64 << 20  # bytes the write-ahead log's file is cut back to when the
 ONE_STATEMENT = 16  # events written in one statement at most (more: in a transaction of their own)
 #: the columns a log written before they were kept with the events gets (then NULL: the room's own are read)
 EVENT_STATE = (("state", "TEXT"), ("touched", "REAL"))
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """``BEGIN`` … ``COMMIT``; rolled back when anything in it fails, so that no transaction is left open."""
+    db.execute("BEGIN")
+    try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 class BaseLog:
@@ -207,15 +221,11 @@ class RoomLog(BaseLog):
             pass  # the next one copies it
 
     def save_room(self, code: str, room: dict[str, Any], touched: float) -> None:
-        """Write a room's seats, setup and current game (everything but the events); in the transaction
-        of the events that wait, if any (committed with them)."""
-        if self.mine is not None:
-            self.records[code] = (json.dumps(room), touched)
-            return
-        self.write_waiting()
-        self.db.execute("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
-                        "DO UPDATE SET room = excluded.room, touched = excluded.touched",
-                        (code, json.dumps(room), touched))
+        """Write a room's seats, setup and current game (everything but the events): with the events that
+        wait for ``commit()``, if any (or, fenced, always: see ``fence``); else committed now."""
+        self.records[code] = (json.dumps(room), touched)
+        if self.mine is None and not self.rows:
+            self.commit()
 
     def add_events(self, code: str, game: int, first: int, events: list[str], state: dict[str, Any],
                    commit: bool = True, touched: float | None = None) -> None:
@@ -236,21 +246,38 @@ class RoomLog(BaseLog):
     def commit(self) -> None:
         """Make what was written since the last commit permanent (nothing once closed: a turn of the
         server's loop may still end after it stopped).  A few events and nothing else (a turn of one or
-        two moves) are one statement, its own transaction: no BEGIN and COMMIT to send."""
+        two moves) are one statement, its own transaction: no BEGIN and COMMIT to send.
+
+        :raises sqlite3.Error: when the file cannot be written (the disk full, say): nothing of it was
+            written, and all of it still waits, for the next ``commit()``.
+        """
         if self.closed:
             return
         if self.mine is not None:
             self.commit_fenced(self.mine)
             return
-        rows = self.rows
-        if rows and len(rows) <= ONE_STATEMENT and not self.db.in_transaction:
-            self.rows = []
+        rows, records = self.rows, self.records
+        if rows and len(rows) <= ONE_STATEMENT and not records:
             self.db.execute(INSERT_EVENTS + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows)),
                             [x for row in rows for x in row])
+        elif rows or records:
+            self.write_all(records, rows)
+        else:
             return
-        self.write_waiting()
-        if self.db.in_transaction:
-            self.db.execute("COMMIT")
+        self.rows, self.records = [], {}
+
+    def write_all(self, records: dict[str, tuple[str, float]], rows: list[tuple[str, int, int, str, str | None,
+                                                                             float | None]]) -> None:
+        """Room records and event rows in one transaction: all of them or, when it fails, none.  A room's
+        state goes with its last event, in the same row (one page of the file a move, not two: the room's
+        own row is written only when the room changes, ``save_room``)."""
+        with transaction(self.db) as db:
+            if records:
+                db.executemany("INSERT INTO rooms (code, room, touched) VALUES (?, ?, ?) ON CONFLICT(code) "
+                               "DO UPDATE SET room = excluded.room, touched = excluded.touched",
+                               [(c, text, t) for c, (text, t) in records.items()])
+            if rows:
+                db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
 
     def commit_fenced(self, mine: set[str]) -> None:
         """``commit()`` of a fenced log: what waits, less the rooms taken out of the file (see ``fence``).
@@ -273,7 +300,6 @@ class RoomLog(BaseLog):
                 self.taken |= mine - here  # not only those of this commit: the next may write another
             gone = codes & self.taken
             records, rows = self.records, self.rows
-            self.records, self.rows = {}, []
             if gone:
                 records = {c: r for c, r in records.items() if c not in gone}
                 rows = [r for r in rows if r[0] not in gone]
@@ -284,6 +310,7 @@ class RoomLog(BaseLog):
             db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
             db.execute("COMMIT")
             self.version = version  # this connection's own commits leave it as it is
+            self.records, self.rows = {}, []  # (when the commit fails, everything waits for the next)
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -298,7 +325,9 @@ class RoomLog(BaseLog):
         """In the file, or made here and not yet committed (a room another process took is neither)."""
         if self.db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is not None:
             return True
-        return self.mine is not None and code in self.records and code not in self.mine and code not in self.taken
+        if self.mine is None:
+            return code in self.records
+        return code in self.records and code not in self.mine and code not in self.taken
 
     def forget(self, code: str) -> None:
         """Drop what waits to be written for a room (another process owns it now); the file is left as it is."""
@@ -308,26 +337,14 @@ class RoomLog(BaseLog):
         if self.mine is not None:
             self.mine.discard(code)
 
-    def write_waiting(self) -> None:
-        """Write the events that wait, in a transaction left open for ``commit()``.  A room's state goes with
-        its last event, in the same row (one page of the file a move, not two: the room's row is written
-        only when the room changes, ``save_room``)."""
-        if self.rows:
-            rows, self.rows = self.rows, []
-            db = self.db
-            if not db.in_transaction:
-                db.execute("BEGIN")
-            db.executemany(INSERT_EVENTS + "(?, ?, ?, ?, ?, ?)", rows)
-
     def drop(self, code: str) -> None:
         """Forget a room and its events (closed or expired)."""
         self.commit()
         if self.mine is not None:
             self.mine.discard(code)
-        self.db.execute("BEGIN")
-        self.db.execute("DELETE FROM events WHERE code = ?", (code,))
-        self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
-        self.db.execute("COMMIT")
+        with transaction(self.db) as db:
+            db.execute("DELETE FROM events WHERE code = ?", (code,))
+            db.execute("DELETE FROM rooms WHERE code = ?", (code,))
 
     def rooms(self, only: str | None = None) -> list[tuple[str, dict[str, Any], list[str], dict[str, Any] | None,
                                                           float]]:
@@ -370,15 +387,13 @@ class RoomLog(BaseLog):
         game = room.get("game") or {}
         number = game.get("number", 0) if isinstance(game, dict) else 0
         self.commit()
-        db = self.db
-        db.execute("BEGIN")
-        db.execute("DELETE FROM events WHERE code = ?", (code,))
-        db.execute("INSERT INTO rooms (code, room, state, touched) VALUES (?, ?, ?, ?) ON CONFLICT(code) "
-                   "DO UPDATE SET room = excluded.room, state = excluded.state, touched = excluded.touched",
-                   (code, json.dumps(room), None if state is None else json.dumps(state), touched))
-        db.executemany("INSERT INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
-                       [(code, number, i + 1, e) for i, e in enumerate(events)])
-        db.execute("COMMIT")
+        with transaction(self.db) as db:
+            db.execute("DELETE FROM events WHERE code = ?", (code,))
+            db.execute("INSERT INTO rooms (code, room, state, touched) VALUES (?, ?, ?, ?) ON CONFLICT(code) "
+                       "DO UPDATE SET room = excluded.room, state = excluded.state, touched = excluded.touched",
+                       (code, json.dumps(room), None if state is None else json.dumps(state), touched))
+            db.executemany("INSERT INTO events (code, game, n, event) VALUES (?, ?, ?, ?)",
+                           [(code, number, i + 1, e) for i, e in enumerate(events)])
         self.taken.discard(code)  # taken back
         if self.mine is not None:
             self.mine.add(code)
@@ -428,6 +443,10 @@ class RoomLog(BaseLog):
         return room, events, state, touched
 
     def close(self) -> None:
-        self.commit()
-        self.db.close()
-        self.closed = True
+        """Commit what waits and close the file (closed all the same when the commit fails: what it held
+        was never sent, so nobody saw it)."""
+        try:
+            self.commit()
+        finally:
+            self.db.close()
+            self.closed = True

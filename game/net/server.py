@@ -75,6 +75,7 @@ BURST = 40.0  # ... and at once
 IDLE = 2 * 3600.0  # seconds without a person's message after which a room is closed
 SWEEP = 60.0  # seconds between two looks for idle rooms
 CHECKPOINT = 5.0  # seconds between two copies of the room log's write-ahead log into its file
+RETRY_WRITE = 1.0  # seconds between two tries at a room log that refused a write (the disk full)
 SLOW_CATCH_UP = 0.02  # seconds the loop's part of a checkpoint may take before the log says the disk is slow
 MAX_BACKLOG = 1 << 20  # bytes of unsent output after which a connection is closed
 MAX_ROOMS = 100_000
@@ -430,6 +431,7 @@ class Server:
         self.checkpointer: asyncio.Future[None] | None = None
         self.catching_up = False  # a checkpoint was made: the next flush copies what came meanwhile
         self.disk_note = Seldom(log)
+        self.rewrite: asyncio.TimerHandle | None = None  # the next try at a log that refused a write
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
         self.cluster: Cluster | None = None
         self.keeper: asyncio.Future[None] | None = None
@@ -477,7 +479,11 @@ class Server:
             if self.writing is None and self.loop is not None:
                 self.writing = asyncio.ensure_future(self.written())
             return
-        self.log.commit()  # a room taken out of the log meanwhile is let go (``lost_room``) before this sends
+        try:
+            self.log.commit()  # a room taken out of the log meanwhile is let go (``lost_room``) before this sends
+        except Exception as e:  # the disk full, say: what waits is kept (the log's and the outbox) and sent later
+            self.not_written(e)
+            return
         box, self.outbox = self.outbox, []
         self.send(box)
         if self.catching_up:
@@ -488,6 +494,20 @@ class Server:
             if took > SLOW_CATCH_UP:
                 self.disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took %.0f ms",
                                     took * 1000)
+
+    def not_written(self, e: Exception) -> None:
+        """The room log refused a write: the events wait in it (and what the turns said in ``outbox``,
+        unsent: nobody sees an event that is not written), tried again every ``RETRY_WRITE`` s and with
+        every turn that says something, until the disk takes them; told in the log once a minute."""
+        self.disk_note.warn(self.now(), "the room log could not be written (%s): the rooms' moves wait, unsent, "
+                            "and are tried again every %g s", e, RETRY_WRITE)
+        if self.loop is not None and self.rewrite is None:
+            self.rewrite = self.loop.call_later(RETRY_WRITE, self.write_again)
+
+    def write_again(self) -> None:
+        self.rewrite = None
+        if not self.flushing:
+            self.flush()
 
     async def written(self) -> None:
         """A remote log: write what the turns said to the log (one round trip for all of it, awaited),
@@ -638,7 +658,10 @@ class Server:
     def save(self, room: Room) -> None:
         if self.log.closed:
             return  # stopping: a connection that ends now changes nothing kept
-        self.log.save_room(room.code, room.record(), self.wall(room))
+        try:
+            self.log.save_room(room.code, room.record(), self.wall(room))
+        except Exception as e:  # kept by the log, written with its next commit
+            self.not_written(e)
 
     def close_room(self, room: Room, why: str) -> None:
         for c in room.members():
@@ -1320,7 +1343,7 @@ class Server:
         return ws
 
     def stop(self) -> None:
-        for t in self.timers.values():
+        for t in [*self.timers.values(), *([self.rewrite] if self.rewrite is not None else [])]:
             t.cancel()
         for task in (self.sweeper, self.checkpointer, self.keeper):
             if task is not None:
