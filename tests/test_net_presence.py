@@ -7,6 +7,8 @@ import base64
 import json
 import os
 import socket
+import threading
+import time
 
 import pytest
 from net_driver import join, next_of, open_room, until
@@ -102,3 +104,54 @@ def test_a_member_back_after_a_while_gets_the_game_clock_as_it_is_now():
         b.close()
     finally:
         st.stop()
+
+
+def test_the_client_takes_a_server_that_says_nothing_for_gone_and_connects_again():
+    """The client sends no pings: a server silent for ``silent`` s (its machine off, the network cut) is
+    dropped and connected to again, as after any connection that ends."""
+    from websockets.sync.server import serve
+
+    came = []
+
+    def mute(ws) -> None:  # takes everything, says nothing (no pings either)
+        came.append(ws)
+        for _ in ws:
+            pass
+
+    with serve(mute, "127.0.0.1", 0, ping_interval=None) as quiet:
+        port = quiet.socket.getsockname()[1]
+        threading.Thread(target=quiet.serve_forever, daemon=True).start()
+        c = Client("127.0.0.1", port, room="K7M29QXD", token="x" * 32, silent=0.4)  # a seat to take back
+        try:
+            for _ in range(200):  # 20 s at most
+                if len(came) >= 2:
+                    break
+                time.sleep(0.1)
+            assert len(came) >= 2  # dropped after 0.4 s of silence, and connected again
+            statuses = [m["connected"] for m in drain(c) if m["type"] == "status"]
+            assert statuses[:2] == [True, False]
+        finally:
+            c.close(leave=False)
+            quiet.shutdown()
+
+
+def test_the_servers_keepalive_alone_keeps_a_quiet_client_connected():
+    st = ServerThread("127.0.0.1", 0, ping=0.2, ping_timeout=5.0)
+    try:
+        a = Client("127.0.0.1", st.port, silent=1.0)
+        a.send({"type": "create", "mode": "classic", "options": {}, "name": "Ann"})
+        next_of(a, "joined")
+        ws = st.server.rooms[a.room].seats[0].conn.ws
+        until([], lambda: ws.pings >= 12, timeout=20)  # 2.4 s with no message: only the server's pings
+        assert a.connected and not any(m["type"] == "status" for m in drain(a))
+        a.close()
+    finally:
+        st.stop()
+
+
+def drain(c: Client) -> list[dict]:
+    """Everything in ``c``'s inbox now."""
+    out = []
+    while not c.inbox.empty():
+        out.append(c.inbox.get_nowait())
+    return out

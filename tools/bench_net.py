@@ -8,7 +8,8 @@ A server (``python -m game.server`` with a room log on disk, its own process,
 held to one core where the system allows: ``server_core``) and, in this process
 on the other cores, rooms of 4 scripted clients on loopback, opened over one
 keepalive interval (``game.net.server.PING``) so that the server's pings fall
-due spread out, as with members who come at their own moments.  In every room
+due spread out, as with members who come at their own moments; like the game's
+client, they send no pings of their own (the server's keepalive is the only one).  In every room
 one member at a time sends a Set (``act``) every ``period`` seconds, on a
 schedule of its own (each at its own random moment of the period; a room
 waiting on an answer skips its turn), so that rooms never fall into step, as
@@ -137,11 +138,12 @@ class Bench:
     async def room(self, k: int, stop: asyncio.Event, started: list) -> None:
         room: dict = {"id": 0, "answered": asyncio.Event(), "ws": []}
         ready = asyncio.Event()
-        async with connect(self.uri, compression=None, max_size=1 << 22) as host:
+        async with connect(self.uri, compression=None, max_size=1 << 22, ping_interval=None) as host:
             await host.send(json.dumps({"type": "create", "mode": "classic", "name": "Host", "seed": k}))
             room["code"] = json.loads(await host.recv())["room"]
             room["ws"].append(host)
-            others = [await connect(self.uri, compression=None, max_size=1 << 22) for _ in range(MEMBERS - 1)]
+            others = [await connect(self.uri, compression=None, max_size=1 << 22, ping_interval=None)
+                      for _ in range(MEMBERS - 1)]
             for i, ws in enumerate(others):
                 await ws.send(json.dumps({"type": "join", "room": room["code"], "name": f"P{i + 2}"}))
                 json.loads(await ws.recv())

@@ -237,7 +237,7 @@ class Routed(Bench):
 
     async def join_at(self, url: str, code: str, name: str) -> object:
         for _ in range(4):
-            ws = await connect(f"{url}/room/{code}", compression=None, max_size=1 << 22)
+            ws = await connect(f"{url}/room/{code}", compression=None, max_size=1 << 22, ping_interval=None)
             await ws.send(json.dumps({"type": "join", "room": code, "name": name}))
             answer = json.loads(await ws.recv())
             if answer.get("type") != "moved":
@@ -252,7 +252,7 @@ class Routed(Bench):
         room: dict = {"id": 0, "answered": asyncio.Event(), "ws": [], "events": 0, "home": home}
         self.homes.append(room)
         ready = asyncio.Event()
-        async with connect(home, compression=None, max_size=1 << 22) as host:
+        async with connect(home, compression=None, max_size=1 << 22, ping_interval=None) as host:
             await host.send(json.dumps({"type": "create", "mode": "classic", "name": "Host", "seed": k}))
             room["code"] = json.loads(await host.recv())["room"]
             room["ws"].append(host)

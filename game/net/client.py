@@ -49,19 +49,23 @@ import threading
 import time
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..errors import IllegalMove
 from ..session import Session, new_session
 from ..variants.deck import Revealed
-from .protocol import MAX_RETRIES, ROUTED, answering, commitment, dump, retry_after
+from .protocol import KEEPALIVE, MAX_RETRIES, ROUTED, answering, commitment, dump, retry_after
 from .seats import SeatBook
 
 RETRY_FIRST, RETRY_MAX = 0.1, 2.0  # seconds between two tries to connect again
 RETRIES = 150  # tries before giving up (a few minutes)
 OPEN_TIMEOUT = 5.0
-PING = 10.0  # the library's keepalive: a server silent this long after a ping is taken for gone (reconnect)
+#: a server that has said nothing this long (not even its keepalive's ping, every ``KEEPALIVE`` s) is taken
+#: for gone (its machine off, the network cut): the connection is dropped and made again.  The client sends
+#: no pings of its own: the server's keepalive is the only one (half the frames, and no wake-up of the server
+#: for a client's ping), and a connection that answers it is known alive both ways
+SILENT = 2 * KEEPALIVE
 MAX_INCOMING = 1 << 22  # a whole game's state can pass 4 KiB
 TRY_LATER = 1013  # the close code of a server past one of its limits (``game.net.server``)
 MAX_HOPS = 4  # ``moved`` answers followed in a row (then it waits, as after a failed try)
@@ -72,14 +76,28 @@ WATCHING = "You are watching this game: spectators do not play"
 MOVING = "the room is being moved to another server: trying again…"  # a ``retry`` error, as the window shows it
 
 
+class Listening(ClientConnection):
+    """A connection that notes when it last heard from the server (``heard``, the loop's time): anything,
+    a message or the keepalive's ping."""
+
+    heard = 0.0
+
+    def data_received(self, data: bytes) -> None:
+        self.heard = self.loop.time()
+        super().data_received(data)
+
+
 class Client:
     """A connection to a room server at ``ws://host:port`` on a background thread.
 
     ``send(msg)`` may be called from any thread; ``inbox`` holds each server message as a dict.
+    ``silent``: seconds without a word from the server after which it is taken for gone (``SILENT``).
     """
 
     def __init__(self, host: str, port: int, secure: bool = False, book: SeatBook | None = None,
-                 room: str | None = None, token: str | None = None, name: str = "", code: str | None = None) -> None:
+                 room: str | None = None, token: str | None = None, name: str = "", code: str | None = None,
+                 silent: float = SILENT) -> None:
+        self.silent = silent
         self.uri = f"{'wss' if secure else 'ws'}://{host}:{port}"  # the address first given (seats are kept by it)
         self.at = self.uri  # where it connects now: a cluster's process that owns the room (``moved``)
         self.servers: list[str] = []  # a cluster's other processes (``joined``): where to come back
@@ -223,9 +241,11 @@ class Client:
             opened = False
             try:
                 async with connect(self.where(), max_size=MAX_INCOMING, compression=None,
-                                   open_timeout=OPEN_TIMEOUT, ping_interval=PING, ping_timeout=PING,
-                                   close_timeout=1) as ws:
+                                   open_timeout=OPEN_TIMEOUT, ping_interval=None, ping_timeout=None,
+                                   close_timeout=1, create_connection=Listening) as ws:
                     opened = True
+                    assert isinstance(ws, Listening)  # create_connection made it
+                    watch = asyncio.ensure_future(self.hear(ws))
                     self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
                     if not quiet:
                         self.inbox.put({"type": "status", "connected": True})
@@ -238,8 +258,11 @@ class Client:
                     for text in pending:  # a create/join/watch said again goes; the rest waits for its answer
                         if not self.hold(text, json.loads(text).get("type")):
                             await ws.send(text)
-                    async for message in ws:
-                        self._received(message)
+                    try:
+                        async for message in ws:
+                            self._received(message)
+                    finally:
+                        watch.cancel()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 busy = getattr(e, "rcvd", None)
                 if busy is not None and busy.code == TRY_LATER:  # past one of the server's limits
@@ -273,6 +296,16 @@ class Client:
             wait = min(RETRY_MAX, wait * 2)
         self.closed = True
         self.inbox.put({"type": "status", "connected": False, "closed": True})
+
+    async def hear(self, ws: Listening) -> None:
+        """Drop ``ws`` once the server has said nothing on it for ``silent`` s (it pings every connection every
+        ``KEEPALIVE`` s): ``_main`` then connects again, as after any connection that ends."""
+        ws.heard = self.loop.time()
+        while True:
+            await asyncio.sleep(self.silent / 4)
+            if self.loop.time() - ws.heard > self.silent:
+                ws.transport.abort()
+                return
 
     def _received(self, text: Any) -> None:
         try:

@@ -168,6 +168,9 @@ ROUTED = ("join", "rejoin", "watch")
 RETRY_AFTER = 1.0  # seconds a server tells a member to wait before saying its join/rejoin/watch again
 RETRY_RANGE = (0.2, 10.0)  # seconds a client waits at least and at most, whatever ``retry`` says
 MAX_RETRIES = 8  # times a client says the same join/rejoin/watch again for errors with ``retry`` in a row
+#: seconds between two pings of the server's keepalive on each connection (the only keepalive: a client sends
+#: none, and takes a server that says nothing for twice this long for gone)
+KEEPALIVE = 10.0
 
 
 class ProtocolError(ValueError):

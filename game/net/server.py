@@ -51,6 +51,7 @@ from websockets.protocol import Event, State
 from ..cards import plural
 from ..errors import IllegalMove
 from .protocol import (
+    KEEPALIVE,
     MAX_LISTED,
     MAX_MESSAGE,
     RETRY_AFTER,
@@ -89,7 +90,7 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is.
 #: Those figures are the library's keepalive (a task per connection); the server's own (``Server.keepalive``:
 #: one look at every connection each KEEP_LOOK s) took a fifth of its CPU per event less at 500 rooms
-PING, PING_TIMEOUT, CLOSE_TIMEOUT = 10.0, 5.0, 1.0
+PING, PING_TIMEOUT, CLOSE_TIMEOUT = KEEPALIVE, 5.0, 1.0
 #: a member written to within this share of ``ping`` before its ping is due is pinged in that write
 #: (one write fewer: at 500 busy rooms most pings go so)
 PING_EARLY = 0.25
