@@ -41,11 +41,11 @@ def test_events_and_rooms_a_commit_could_not_write_wait_for_the_next_and_none_is
         log.db.execute(refuse)
         with pytest.raises(sqlite3.Error):
             log.commit()
-        assert not log.db.in_transaction  # nothing left half done
         log.add_events(ROOM, 1, 3, ["P2 call @2.00"], {"clock": 2.0}, commit=False)
         log.save_room(ROOM, record(later=True), 101.0)  # waits with the events
         with pytest.raises(sqlite3.Error):
-            log.commit()  # tried again: refused again, still nothing lost
+            log.commit()  # tried again (a room's record with them: a transaction of its own), refused again
+        assert not log.db.in_transaction  # rolled back: nothing left half done
         log.db.execute(take)
         log.commit()
     finally:
@@ -97,5 +97,36 @@ def test_moves_the_disk_refuses_are_not_sent_until_written_then_go_out_in_order(
         assert kept == sessions[0].events
         for c in (a, b):
             c.close()
+    finally:
+        st.stop()
+
+
+def test_a_room_closed_while_the_file_refuses_writes_is_dropped_from_it_once_it_takes_them(tmp_path):
+    st = ServerThread("127.0.0.1", 0, data=tmp_path)
+
+    def on_the_servers_loop(call) -> None:
+        done = threading.Event()
+        st.loop.call_soon_threadsafe(lambda: (call(), done.set()))
+        assert done.wait(10)
+
+    def kept() -> list[str]:
+        db = sqlite3.connect(tmp_path / FILE)
+        try:
+            return [code for (code,) in db.execute("SELECT code FROM rooms")]
+        finally:
+            db.close()
+
+    try:
+        a = open_room(st.port, "Ann")
+        code = a.room
+        assert kept() == [code]
+        on_the_servers_loop(lambda: st.server.log.db.execute("PRAGMA query_only=1"))
+        on_the_servers_loop(lambda: st.server.close_room(st.server.rooms[code], "closed for the test"))
+        assert "closed for the test" in next_of(a, "error")["why"]  # closed for its members all the same
+        assert st.server.undropped == {code} and kept() == [code]  # not yet out of the file
+        on_the_servers_loop(lambda: st.server.log.db.execute("PRAGMA query_only=0"))
+        until([], lambda: not st.server.undropped)  # the next try drops it
+        assert kept() == []
+        a.close()
     finally:
         st.stop()

@@ -116,6 +116,31 @@ def test_frames_together_in_one_read_or_split_over_two_are_each_answered_in_orde
     assert [w.split("'")[1] for w in whys] == ["one", "two", "three", "four"]
 
 
+def test_frames_cut_anywhere_over_two_reads_are_each_read_whole(tmp_path):
+    server = ServerThread("127.0.0.1", 0, data=tmp_path, rate=10_000.0)  # 2 messages for each of 340 cuts
+    key = b"\x89\x80\x00\x00"  # a mask whose bytes read as a ping's head, were a read taken from there
+    long = json.dumps({"type": "two", "pad": "x" * 300}).encode()  # a length in two more bytes
+    stream = (bytes([0x89, 0x84]) + key + apply_mask(b"keep", key)  # a ping, then two messages
+              + bytes([0x81, 0x80 | 15]) + key + apply_mask(b'{"type": "one"}', key)
+              + bytes([0x81, 0xFE]) + len(long).to_bytes(2, "big") + key + apply_mask(long, key))
+    try:
+        with connect(f"ws://127.0.0.1:{server.port}") as ws:
+            ws.send('{"type": "zero"}')
+            assert "'zero'" in json.loads(ws.recv(timeout=20))["why"]
+            [conn] = list(server.server.live)  # the server's end of this connection
+
+            def two_reads(cut: int) -> None:
+                conn.data_received(stream[:cut])
+                conn.data_received(stream[cut:])
+
+            for cut in range(1, len(stream)):
+                server.loop.call_soon_threadsafe(two_reads, cut)
+                whys = [json.loads(ws.recv(timeout=10))["why"] for _ in range(2)]
+                assert [w.split("'")[1] for w in whys] == ["one", "two"], (cut, whys)
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("bad, code", [(frame(b"\xff\xfe"), 1007), (frame(b'{"type": "x"}', masked=False), 1002),
                                        (frame(b"x" * 5000), 1009), (frame(b"{}", head=0x91), 1002)])
 def test_a_bad_frame_after_a_whole_message_in_the_same_read_fails_the_connection_with_its_code(server, bad, code):

@@ -245,20 +245,20 @@ class Client:
                                    close_timeout=1, create_connection=Listening) as ws:
                     opened = True
                     assert isinstance(ws, Listening)  # create_connection made it
-                    watch = asyncio.ensure_future(self.hear(ws))
-                    self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
-                    if not quiet:
-                        self.inbox.put({"type": "status", "connected": True})
-                    quiet = False
-                    back = self.coming_back()  # a seat taken back, or a spectator watching again
-                    if back is not None:
-                        self.rejoining = True
-                        await ws.send(back)
-                    pending, self.pending = self.pending, []
-                    for text in pending:  # a create/join/watch said again goes; the rest waits for its answer
-                        if not self.hold(text, json.loads(text).get("type")):
-                            await ws.send(text)
+                    watch = asyncio.ensure_future(self.hear(ws))  # the server silent too long: dropped
                     try:
+                        self.ws, self.connected, self.ever, tries, wait = ws, True, True, 0, RETRY_FIRST
+                        if not quiet:
+                            self.inbox.put({"type": "status", "connected": True})
+                        quiet = False
+                        back = self.coming_back()  # a seat taken back, or a spectator watching again
+                        if back is not None:
+                            self.rejoining = True
+                            await ws.send(back)
+                        pending, self.pending = self.pending, []
+                        for text in pending:  # a create/join/watch said again goes; the rest waits for its answer
+                            if not self.hold(text, json.loads(text).get("type")):
+                                await ws.send(text)
                         async for message in ws:
                             self._received(message)
                     finally:

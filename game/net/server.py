@@ -90,6 +90,8 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: every 10 s (``tools/bench_net.py --rooms 500``, 177-201 ms against 42-46 ms, side by side): 10 s it is.
 #: Those figures are the library's keepalive (a task per connection); the server's own (``Server.keepalive``:
 #: one look at every connection each KEEP_LOOK s) took a fifth of its CPU per event less at 500 rooms
+#: The game's client sends no pings and takes a server that says nothing for twice KEEPALIVE s for gone
+#: (``game.net.client.SILENT``): a server made with a ``ping`` longer than that (tests) drops its quiet clients.
 PING, PING_TIMEOUT, CLOSE_TIMEOUT = KEEPALIVE, 5.0, 1.0
 #: a member written to within this share of ``ping`` before its ping is due is pinged in that write
 #: (one write fewer: at 500 busy rooms most pings go so)
@@ -178,17 +180,16 @@ def text_frame(text: str) -> bytes:
     return b"\x81\x7f" + n.to_bytes(8, "big") + data
 
 
-#: what a connection reads into (one buffer for them all: each read is taken, as bytes, before the next)
-READ_SIZE = 64 * 1024
-_read_into = memoryview(bytearray(READ_SIZE))
+READ_SIZE = 64 * 1024  # bytes a connection's read takes at most
 
 
 class Direct(ServerConnection, asyncio.BufferedProtocol):
     """A connection whose whole text messages are handed to ``on_text`` as they arrive, in the loop's
     callback that reads them: no queue, no switch to the connection's task for each message.
 
-    Its socket is read into one buffer kept for every connection (``get_buffer``): asyncio's own read
-    makes a new 256 KiB buffer for each (``recv(256 KiB)``), which the C library maps and unmaps from
+    Its socket is read into one buffer kept for every connection of its server (``read_into``, made for each
+    server: one loop, one thread, and each read is taken, as bytes, before the next begins): asyncio's own
+    read makes a new 256 KiB buffer for each (``recv(256 KiB)``), which the C library maps and unmaps from
     the system every time (three system calls a read: ``mmap``, ``mremap``, ``munmap``).
 
     A message in pieces (fragments), a binary one or one that is not UTF-8 goes to the library's queue
@@ -198,6 +199,7 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
 
     on_text: Callable[[str], None] | None = None
     direct = True  # whole text messages go to ``on_text`` (False: to the library's queue)
+    read_into = memoryview(bytearray(READ_SIZE))  # ``Server.connection_class`` gives each server its own
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -205,6 +207,7 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
         #: the server's keepalive (``Server.keepalive``): when the last ping went, whether its pong is awaited
         self.pinged, self.waiting, self.pings = 0.0, False, 0
         self.ping_data = b""
+        self.tail = b""  # the start of a frame not whole yet (``data_received``)
 
     def send_keepalive(self, now: float) -> bool:
         """Ping now (its pong sets ``latency``); nothing on a connection that is not open (False)."""
@@ -221,60 +224,63 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
         return b"\x89\x08" + self.ping_data  # FIN, ping; 8 bytes, unmasked (a server's)
 
     def get_buffer(self, sizehint: int) -> memoryview:
-        return _read_into
+        return self.read_into
 
     def buffer_updated(self, nbytes: int) -> None:
-        self.data_received(_read_into[:nbytes].tobytes())
+        self.data_received(self.read_into[:nbytes].tobytes())
 
     def data_received(self, data: bytes) -> None:
-        """Whole frames read at a frame's start, as a client sends them, are taken here without the
-        library's parser: a whole text message (masked, unfragmented, within ``max_size``, UTF-8) goes to
-        ``on_text``, the pong to the keepalive's ping is noted, a ping is answered (as the library does:
-        a pong with its data); from the first frame that is anything
-        else (in pieces, binary, a close, a ping, over the limit, not whole in ``data``) the rest goes to
-        the library, as all of it does while a message is in pieces or the library holds unread bytes."""
+        """Frames are cut out of what the socket gives here, whole, without the library's parser: a whole
+        text message (masked, unfragmented, within ``max_size``, UTF-8) goes to ``on_text``, the pong to the
+        keepalive's ping is noted, a ping is answered (as the library does: a pong with its data); any other
+        frame (a piece of a message, binary, a close, not UTF-8…) is handed to the library whole, so that its
+        parser always starts at a frame's first byte, and so are they all while a message is in pieces.  A
+        frame not whole yet waits in ``tail`` for the next read.  Everything goes to the library as it comes
+        once the connection is not open, is not ``direct`` any more, or its frames cannot be cut here (not
+        masked, or longer than ``max_size``: the library fails the connection)."""
+        if self.tail:
+            data, self.tail = self.tail + data, b""
         p = self.protocol
-        if not (self.direct and self.on_text is not None and p.state is State.OPEN and p.current_size is None
-                and not p.reader.buffer and p.parser_exc is None):
-            super().data_received(data)
-            return
         at, size, most = 0, len(data), p.max_message_size or MAX_MESSAGE
         while at < size:
-            if size - at < 6:
+            if not (self.direct and p.state is State.OPEN and p.parser_exc is None and not p.reader.buffer):
                 break
-            head, n = data[at], data[at + 1]
+            head, n = data[at], data[at + 1] if size - at > 1 else 0x80
             if not n & 0x80:  # a client's frame is masked: the library fails the connection
                 break
             n &= 0x7F
             start = at + 6
             if n == 126:
-                if size - at < 8:
-                    break
-                n = int.from_bytes(data[at + 2:at + 4], "big")
+                n = int.from_bytes(data[at + 2:at + 4], "big") if size - at >= 4 else 0
                 start = at + 8
-            elif n == 127:
+            if n == 127 or n > most:  # over the limit: the library fails the connection
                 break
             end = start + n
-            if end > size or n > most:
-                break
-            if head == 0x81:  # FIN, text
+            if end > size:  # not whole yet (its head, or the rest of it): the next read brings it
+                self.tail = data[at:]
+                return
+            on_text = self.on_text if p.current_size is None else None
+            taken = False
+            if on_text is None:
+                pass
+            elif head == 0x81:  # FIN, text
                 try:
                     text = str(apply_mask(data[start:end], data[start - 4:start]), "utf-8")
                 except UnicodeDecodeError:
-                    break
-                self.on_text(text)
-            elif head == 0x8A and n == len(self.ping_data) and self.waiting:  # FIN, pong: the keepalive's?
-                if apply_mask(data[start:end], data[start - 4:start]) != self.ping_data:
-                    break
-                self.latency = self.loop.time() - self.pinged
-                self.waiting = False
-            elif head == 0x89 and n < 126:  # FIN, ping (the client's keepalive): the pong with its data
+                    pass  # the library fails the connection (1007)
+                else:
+                    on_text(text)
+                    taken = True
+            elif head == 0x8A and self.waiting and n == len(self.ping_data):  # FIN, pong: the keepalive's?
+                if apply_mask(data[start:end], data[start - 4:start]) == self.ping_data:
+                    self.latency = self.loop.time() - self.pinged
+                    self.waiting, taken = False, True
+            elif head == 0x89 and n < 126:  # FIN, ping (a library's client: the game's sends none): its pong
                 self.transport.write(bytes((0x8A, n)) + apply_mask(data[start:end], data[start - 4:start]))
-            else:
-                break
+                taken = True
+            if not taken:
+                super().data_received(data[at:end])  # one whole frame: the library's parser is at the next
             at = end
-            if not self.direct or self.on_text is None or p.state is not State.OPEN:
-                break  # handling it changed the connection (closed it): the library reads what follows
         if at < size:
             super().data_received(data[at:] if at else data)
 
@@ -433,6 +439,7 @@ class Server:
         self.catching_up = False  # a checkpoint was made: the next flush copies what came meanwhile
         self.disk_note = Seldom(log)
         self.rewrite: asyncio.TimerHandle | None = None  # the next try at a log that refused a write
+        self.undropped: set[str] = set()  # rooms closed while the log refused writes: dropped from it later
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
         self.cluster: Cluster | None = None
         self.keeper: asyncio.Future[None] | None = None
@@ -476,6 +483,8 @@ class Server:
         self.flushing = False
         if self.lease is not None and not self.lease.trusted(self.now()):
             return  # fenced: committed and sent by ``resume`` if the rooms are still held, dropped if not
+        if self.rewrite is not None:
+            return  # the log refused a write: ``write_again`` tries, not every turn (each would write it all)
         if self.log.remote:
             if self.writing is None and self.loop is not None:
                 self.writing = asyncio.ensure_future(self.written())
@@ -498,17 +507,26 @@ class Server:
 
     def not_written(self, e: Exception) -> None:
         """The room log refused a write: the events wait in it (and what the turns said in ``outbox``,
-        unsent: nobody sees an event that is not written), tried again every ``RETRY_WRITE`` s and with
-        every turn that says something, until the disk takes them; told in the log once a minute."""
+        unsent: nobody sees an event that is not written), tried again every ``RETRY_WRITE`` s until the
+        disk takes them (``write_again``); told in the log once a minute."""
         self.disk_note.warn(self.now(), "the room log could not be written (%s): the rooms' moves wait, unsent, "
                             "and are tried again every %g s", e, RETRY_WRITE)
         if self.loop is not None and self.rewrite is None:
             self.rewrite = self.loop.call_later(RETRY_WRITE, self.write_again)
 
     def write_again(self) -> None:
+        """Try the log again: what waits is written and sent, then the rooms closed meanwhile are dropped."""
         self.rewrite = None
-        if not self.flushing:
-            self.flush()
+        self.flush()
+        for code in list(self.undropped):
+            if self.rewrite is not None:
+                return  # refused again
+            try:
+                self.log.drop(code)
+            except Exception as e:
+                self.not_written(e)
+            else:
+                self.undropped.discard(code)
 
     async def written(self) -> None:
         """A remote log: write what the turns said to the log (one round trip for all of it, awaited),
@@ -671,7 +689,11 @@ class Server:
             c.room, c.seat = None, -1
         room.watchers.clear()
         self.unlist(room.code)
-        self.log.drop(room.code)
+        try:
+            self.log.drop(room.code)
+        except Exception as e:  # the disk refused it: tried again with the log's writes (``write_again``)
+            self.undropped.add(room.code)
+            self.not_written(e)
         if self.cluster is not None:
             self.cluster.closed(room.code)
 
@@ -728,7 +750,10 @@ class Server:
         while True:
             await asyncio.sleep(min(SWEEP, self.idle, self.limits.empty / 4))
             now = self.now()
-            self.expire(now)
+            try:
+                self.expire(now)
+            except Exception:  # one room that cannot be closed now must not end the sweeps
+                log.exception("closing idle rooms failed")
             for note in (self.accept_note, self.directory_note, self.disk_note):
                 note.settle(now)
 
@@ -1306,6 +1331,8 @@ class Server:
         server = self
 
         class Counted(Direct):
+            read_into = memoryview(bytearray(READ_SIZE))
+
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 server.sockets += 1
                 super().connection_made(transport)
@@ -1349,4 +1376,8 @@ class Server:
         for task in (self.sweeper, self.checkpointer, self.keeper):
             if task is not None:
                 task.cancel()
-        self.log.close()
+        try:
+            self.log.close()
+        except Exception as e:  # the disk refused the last commit: its moves were never sent either
+            log.error("the room log could not be written as the server stopped (%s): its last moves, "
+                      "never sent, are not kept", e)
