@@ -117,12 +117,14 @@ def test_frames_together_in_one_read_or_split_over_two_are_each_answered_in_orde
 
 
 def test_frames_cut_anywhere_over_two_reads_are_each_read_whole(tmp_path):
-    server = ServerThread("127.0.0.1", 0, data=tmp_path, rate=10_000.0)  # 2 messages for each of 340 cuts
+    server = ServerThread("127.0.0.1", 0, data=tmp_path, rate=10_000.0)  # 3 messages for each of 370 cuts
     key = b"\x89\x80\x00\x00"  # a mask whose bytes read as a ping's head, were a read taken from there
     long = json.dumps({"type": "two", "pad": "x" * 300}).encode()  # a length in two more bytes
-    stream = (bytes([0x89, 0x84]) + key + apply_mask(b"keep", key)  # a ping, then two messages
+    three = b'{"type": "three"}'  # its length in the 64-bit field (allowed by the library, if not by the RFC)
+    stream = (bytes([0x89, 0x84]) + key + apply_mask(b"keep", key)  # a ping, then three messages
               + bytes([0x81, 0x80 | 15]) + key + apply_mask(b'{"type": "one"}', key)
-              + bytes([0x81, 0xFE]) + len(long).to_bytes(2, "big") + key + apply_mask(long, key))
+              + bytes([0x81, 0xFE]) + len(long).to_bytes(2, "big") + key + apply_mask(long, key)
+              + bytes([0x81, 0xFF]) + len(three).to_bytes(8, "big") + key + apply_mask(three, key))
     try:
         with connect(f"ws://127.0.0.1:{server.port}") as ws:
             ws.send('{"type": "zero"}')
@@ -135,8 +137,8 @@ def test_frames_cut_anywhere_over_two_reads_are_each_read_whole(tmp_path):
 
             for cut in range(1, len(stream)):
                 server.loop.call_soon_threadsafe(two_reads, cut)
-                whys = [json.loads(ws.recv(timeout=10))["why"] for _ in range(2)]
-                assert [w.split("'")[1] for w in whys] == ["one", "two"], (cut, whys)
+                whys = [json.loads(ws.recv(timeout=10))["why"] for _ in range(3)]
+                assert [w.split("'")[1] for w in whys] == ["one", "two", "three"], (cut, whys)
     finally:
         server.stop()
 

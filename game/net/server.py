@@ -91,7 +91,8 @@ BOT_LOOK = 1.0  # seconds: a room with bots is ticked at least this often
 #: Those figures are the library's keepalive (a task per connection); the server's own (``Server.keepalive``:
 #: one look at every connection each KEEP_LOOK s) took a fifth of its CPU per event less at 500 rooms
 #: The game's client sends no pings and takes a server that says nothing for twice KEEPALIVE s for gone
-#: (``game.net.client.SILENT``): a server made with a ``ping`` longer than that (tests) drops its quiet clients.
+#: (``game.net.client.SILENT``): its quiet clients leave a server made with a ``ping`` longer than that (tests)
+#: and connect again.
 PING, PING_TIMEOUT, CLOSE_TIMEOUT = KEEPALIVE, 5.0, 1.0
 #: a member written to within this share of ``ping`` before its ping is due is pinged in that write
 #: (one write fewer: at 500 busy rooms most pings go so)
@@ -237,7 +238,9 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
         parser always starts at a frame's first byte, and so are they all while a message is in pieces.  A
         frame not whole yet waits in ``tail`` for the next read.  Everything goes to the library as it comes
         once the connection is not open, is not ``direct`` any more, or its frames cannot be cut here (not
-        masked, or longer than ``max_size``: the library fails the connection)."""
+        masked, or longer than ``max_size``: the library fails the connection).  (Bytes a client sent before
+        its handshake was answered go to the library as they come: a client that does so may lose its own
+        connection's framing, nobody else's.)"""
         if self.tail:
             data, self.tail = self.tail + data, b""
         p = self.protocol
@@ -253,7 +256,10 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
             if n == 126:
                 n = int.from_bytes(data[at + 2:at + 4], "big") if size - at >= 4 else 0
                 start = at + 8
-            if n == 127 or n > most:  # over the limit: the library fails the connection
+            elif n == 127:
+                n = int.from_bytes(data[at + 2:at + 10], "big") if size - at >= 10 else 0
+                start = at + 14
+            if n > most:  # over the limit: the library fails the connection
                 break
             end = start + n
             if end > size:  # not whole yet (its head, or the rest of it): the next read brings it
@@ -508,7 +514,8 @@ class Server:
     def not_written(self, e: Exception) -> None:
         """The room log refused a write: the events wait in it (and what the turns said in ``outbox``,
         unsent: nobody sees an event that is not written), tried again every ``RETRY_WRITE`` s until the
-        disk takes them (``write_again``); told in the log once a minute."""
+        disk takes them (``write_again``); told in the log once a minute.  Meanwhile every room's messages
+        wait for that try, in order (a refused drop too holds them for up to ``RETRY_WRITE`` s)."""
         self.disk_note.warn(self.now(), "the room log could not be written (%s): the rooms' moves wait, unsent, "
                             "and are tried again every %g s", e, RETRY_WRITE)
         if self.loop is not None and self.rewrite is None:
@@ -517,6 +524,9 @@ class Server:
     def write_again(self) -> None:
         """Try the log again: what waits is written and sent, then the rooms closed meanwhile are dropped."""
         self.rewrite = None
+        if self.lease is not None and not self.lease.trusted(self.now()) and self.loop is not None:
+            self.rewrite = self.loop.call_later(RETRY_WRITE, self.write_again)  # fenced: nothing is written
+            return
         self.flush()
         for code in list(self.undropped):
             if self.rewrite is not None:
@@ -1376,6 +1386,12 @@ class Server:
         for task in (self.sweeper, self.checkpointer, self.keeper):
             if task is not None:
                 task.cancel()
+        for code in list(self.undropped):  # closed while the disk refused writes: out of the log now, if it can be
+            try:
+                self.log.drop(code)
+            except Exception as e:
+                log.error("room %s, closed, could not be taken out of the room log (%s): opened again at the "
+                          "next start", code, e)
         try:
             self.log.close()
         except Exception as e:  # the disk refused the last commit: its moves were never sent either
