@@ -4,6 +4,7 @@ the library's queue), and the server's own keepalive measuring each connection's
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -96,6 +97,36 @@ def test_a_clients_ping_is_answered_with_its_data_as_the_library_answers_it(serv
             assert ws.ping(data).wait(20)
         ws.send('{"type": "two"}')  # and the connection goes on as before
         assert "'two'" in json.loads(ws.recv(timeout=20))["why"]
+
+
+def test_the_keepalive_spares_a_connection_heard_from_and_written_to_but_measures_it_every_third_time(tmp_path):
+    st = ServerThread("127.0.0.1", 0, data=tmp_path, ping=1000.0, ping_timeout=1000.0)  # the test's looks only
+    try:
+        with connect(f"ws://127.0.0.1:{st.port}") as client:
+            client.send('{"type": "one"}')
+            json.loads(client.recv(timeout=20))
+            [ws] = list(st.server.live)
+
+            def look(heard: float, written: float, at: float) -> tuple:
+                """The keepalive's look at ``due + at`` (its clock stepped by hand, on the server's loop), the
+                connection last heard from and written to at ``due + heard`` and ``due + written``."""
+                async def now() -> tuple:
+                    due = ws.due
+                    ws.heard, ws.written = due + heard, due + written
+                    st.server.keep_alive(due + at)
+                    return ws.pings, ws.spared, ws.due - due
+                result = asyncio.run_coroutine_threadsafe(now(), st.loop).result(10)
+                until([], lambda: not ws.waiting, timeout=20)  # the pong of a ping sent came back
+                return result
+
+            assert look(500, 600, 999) == (0, 0, 0)  # not yet due
+            assert look(500, 600, 1000) == (0, 1, 500)  # both since: spared, looked at 1000 s after the word
+            assert look(200, 100, 1000) == (0, 2, 100)  # again: from the older of the two
+            assert look(300, 300, 1000) == (1, 0, 1000)  # a third time running: pinged (its round trip measured)
+            assert look(0, 500, 1000) == (2, 0, 1000)  # not heard from since: pinged
+            assert look(500, 0, 1000) == (3, 0, 1000)  # not written to since: pinged (the client must hear it)
+    finally:
+        st.stop()
 
 
 def frame(payload: bytes, head: int = 0x81, masked: bool = True) -> bytes:

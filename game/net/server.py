@@ -35,6 +35,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import errno
+import heapq
+import itertools
 import logging
 import os
 import time
@@ -97,6 +99,11 @@ PING, PING_TIMEOUT, CLOSE_TIMEOUT = KEEPALIVE, 5.0, 1.0
 #: a member written to within this share of ``ping`` before its ping is due is pinged in that write
 #: (one write fewer: at 500 busy rooms most pings go so)
 PING_EARLY = 0.25
+#: a connection heard from and written to since its last ping (or since the keepalive last spared it) is
+#: known alive: its ping is spared, at most this many times in a row, so that its round trip is measured
+#: at least every (SPARED + 1) x PING s.  A connection gone silent is still pinged PING s after it was
+#: last heard from, so it is told within PING + PING_TIMEOUT s of its last word, as before
+SPARED = 2
 KEEP_LOOK = 0.5  # seconds between two looks at which connections a ping is due or overdue for (at most)
 #: seconds a host may be away (no connection) before the host role passes on: a dropped connection
 #: is made again within a few seconds, and a silent one is known to be gone after about
@@ -207,6 +214,10 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
         self.early: list[str | bytes] = []
         #: the server's keepalive (``Server.keepalive``): when the last ping went, whether its pong is awaited
         self.pinged, self.waiting, self.pings = 0.0, False, 0
+        #: when the keepalive looks at it next (``due`` + ping s), when it last read from it or wrote to it,
+        #: and how many pings in a row were spared (it was heard from and written to since: ``SPARED``)
+        self.due = self.heard = self.written = 0.0
+        self.spared = 0
         self.ping_data = b""
         self.tail = b""  # the start of a frame not whole yet (``data_received``)
 
@@ -241,6 +252,7 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
         masked, or longer than ``max_size``: the library fails the connection).  (Bytes a client sent before
         its handshake was answered go to the library as they come: a client that does so may lose its own
         connection's framing, nobody else's.)"""
+        self.heard = self.loop.time()
         if self.tail:
             data, self.tail = self.tail + data, b""
         p = self.protocol
@@ -456,10 +468,12 @@ class Server:
         self.asleep: set[str] = set()
         self.held_gone: list[Conn] = []
         self.held_hosts: set[str] = set()
-        #: (when, connection) for each ping, in the order they went (the keepalive looks at the oldest
-        #: only): ``ping_due`` to ping again ``ping`` s later, ``ping_sent`` to be answered ``ping_timeout`` s later;
-        #: an entry whose connection was pinged again since (or is gone) is passed over
-        self.ping_due: collections.deque[tuple[float, Direct]] = collections.deque()
+        #: the keepalive's two queues (it looks at the oldest entries only): ``ping_due``, a heap of (when, a
+        #: number for ties, connection), each looked at ``ping`` s after ``when`` (pinged then, or spared:
+        #: ``SPARED``); ``ping_sent``, (when, connection) for each ping in the order they went, to be answered
+        #: ``ping_timeout`` s later.  An entry whose connection was looked at again since (or is gone) is passed over
+        self.ping_due: list[tuple[float, int, Direct]] = []
+        self.dues = itertools.count()
         self.ping_sent: collections.deque[tuple[float, Direct]] = collections.deque()
         self.ping_held: set[Direct] = set()  # due while their last ping is still unanswered (a timeout over ``ping``)
 
@@ -571,9 +585,12 @@ class Server:
         for ws, frames in members.values():
             t = getattr(ws, "transport", None)
             if frames and t is not None:
-                if isinstance(ws, Direct) and not ws.waiting and now - ws.pinged >= soon and ws in self.live:
-                    frames.append(ws.keepalive_frame(now))  # a ping soon due goes in this write
-                    self.pinged(ws, now)
+                if isinstance(ws, Direct):
+                    ws.written = now
+                    if (not ws.waiting and now - ws.due >= soon and (ws.heard <= ws.due or ws.spared >= SPARED)
+                            and ws in self.live):  # a ping soon due (and not to be spared) goes in this write
+                        frames.append(ws.keepalive_frame(now))
+                        self.pinged(ws, now)
                 t.write(b"".join(frames))
             if t is not None and t.get_write_buffer_size() > MAX_BACKLOG:
                 t.abort()  # cannot keep up: it reconnects and gets the whole state
@@ -829,9 +846,9 @@ class Server:
         try:
             early: list[str | bytes] = []
             if isinstance(ws, Direct):
-                ws.pinged = self.now()  # the first ping is due ``ping`` s after the handshake
+                ws.pinged = ws.due = ws.heard = ws.written = self.now()  # the first look ``ping`` s after it
                 self.live[ws] = None
-                self.ping_due.append((ws.pinged, ws))
+                heapq.heappush(self.ping_due, (ws.due, next(self.dues), ws))
                 early, ws.early = ws.early, []  # came before this handler ran: first, in order
                 if self.cluster is None:  # whole text messages are handled as they arrive
                     ws.on_text = lambda text: self.received(conn, text)
@@ -1055,14 +1072,15 @@ class Server:
 
     def pinged(self, ws: Direct, now: float) -> None:
         """``ws`` was pinged at ``now``: the keepalive looks at it again then."""
-        self.ping_due.append((now, ws))
+        ws.due, ws.spared = now, 0
+        heapq.heappush(self.ping_due, (now, next(self.dues), ws))
         self.ping_sent.append((now, ws))
 
     async def keepalive(self) -> None:
-        """Ping every connection ``ping`` s after its last ping, and drop one whose pong has not come
-        ``ping_timeout`` s after (runs until cancelled).  One look at every connection each
-        ``KEEP_LOOK`` s at most, instead of the library's task per connection (a timer, a future, a
-        timeout and two task switches a ping)."""
+        """Ping every connection ``ping`` s after its last ping (unless it was heard from and written to
+        since: ``SPARED``), and drop one whose pong has not come ``ping_timeout`` s after (runs until
+        cancelled).  One look at every connection each ``KEEP_LOOK`` s at most, instead of the library's
+        task per connection (a timer, a future, a timeout and two task switches a ping)."""
         look = max(0.01, min(KEEP_LOOK, self.ping / 4, self.ping_timeout / 4))
         while True:
             await asyncio.sleep(look)
@@ -1080,12 +1098,19 @@ class Server:
         ready = [ws for ws in self.ping_held if not ws.waiting or ws not in live]
         due = self.ping_due
         while due and now - due[0][0] >= ping:
-            at, ws = due.popleft()
-            if ws.pinged == at and ws in live:
-                if ws.waiting:
-                    self.ping_held.add(ws)  # pinged when its pong comes (or timed out)
-                else:
-                    ready.append(ws)
+            at, _n, ws = heapq.heappop(due)
+            if ws.due != at or ws not in live:
+                continue  # looked at again since (pinged or spared), or gone
+            if ws.waiting:
+                self.ping_held.add(ws)  # pinged when its pong comes (or timed out)
+                continue
+            since = min(ws.heard, ws.written)
+            if since > at and ws.spared < SPARED:  # heard from and written to since: alive, no ping yet
+                ws.due = since
+                ws.spared += 1
+                heapq.heappush(due, (since, next(self.dues), ws))  # since > now - ping: not looked at again now
+            else:
+                ready.append(ws)
         for ws in ready:
             self.ping_held.discard(ws)
             if ws in live and not ws.waiting and ws.send_keepalive(now):  # a write: a lost one ends later
