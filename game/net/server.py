@@ -581,14 +581,17 @@ class Server:
                     frame = text_frame(text)
                     self.framed += 1
                 mine[1].append(frame)
-        now, soon = self.now(), self.ping * (1.0 - PING_EARLY)
+        now, ping = self.now(), self.ping
+        soon = ping * (1.0 - PING_EARLY)
         for ws, frames in members.values():
             t = getattr(ws, "transport", None)
             if frames and t is not None:
                 if isinstance(ws, Direct):
                     ws.written = now
-                    if (not ws.waiting and now - ws.due >= soon and (ws.heard <= ws.due or ws.spared >= SPARED)
-                            and ws in self.live):  # a ping soon due (and not to be spared) goes in this write
+                    # a ping soon due goes in this write, where it is owed (spared twice) or the connection has said
+                    # nothing for a whole interval: one that speaks now and then may yet be spared at its look
+                    if (not ws.waiting and now - ws.due >= soon and (ws.spared >= SPARED or now - ws.heard >= ping)
+                            and ws in self.live):
                         frames.append(ws.keepalive_frame(now))
                         self.pinged(ws, now)
                 t.write(b"".join(frames))
