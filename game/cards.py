@@ -131,8 +131,7 @@ def worth(a: Card, b: Card, c: Card) -> int:
     """
     if not is_set(a, b, c):
         raise ValueError(f"{code(a)} {code(b)} {code(c)} is not a Set")
-    fa, fb = features(a), features(b)
-    return sum(1 for x, y in zip(fa, fb) if x != y)
+    return 4 - _SHARED[a][b]
 
 
 def shared(a: Card, b: Card) -> int:
@@ -141,7 +140,10 @@ def shared(a: Card, b: Card) -> int:
     >>> shared(card("2GOH"), card("2GOF")), shared(card("2GOH"), card("1RDE"))
     (3, 0)
     """
-    return sum(1 for x, y in zip(features(a), features(b)) if x == y)
+    return _SHARED[a][b]
+
+
+_SHARED = tuple(tuple(sum(1 for x, y in zip(features(a), features(b)) if x == y) for b in DECK) for a in DECK)
 
 
 def find_sets(cards: Iterable[Card]) -> list[tuple[Card, Card, Card]]:

@@ -92,3 +92,47 @@ def test_every_legal_move_plays_and_an_illegal_one_changes_nothing(mode, options
         with pytest.raises(IllegalMove):
             g.play(bad)
     assert g.view() == before and g.history == history
+
+
+REFUSING_FIRST = [m for m in variants.MODES if variants.game_class(m).REFUSES_FIRST]
+
+
+def test_the_modes_that_refuse_before_they_change_are_those_the_rooms_play_most():
+    assert {"classic", "junior", "chain", "ultra", "memory", "shuffle"} <= set(REFUSING_FIRST)
+
+
+@pytest.mark.parametrize("mode", REFUSING_FIRST)
+@SETTINGS
+@given(data=st.data())
+def test_a_mode_that_refuses_first_is_left_as_it_was_by_every_refused_move(mode, data):
+    """``REFUSES_FIRST``: such a mode plays without a mark to go back to, so a refused move must have
+    changed nothing at all (its whole state, the stream and the clock, byte for byte)."""
+    two = {"players": 2} if "players" in variants.game_class(mode).OPTIONS else {}
+    g = variants.new(mode, seed=data.draw(st.integers(0, 2**32)), **two)
+    assert g.REFUSES_FIRST and not g.UNDO
+    clock = 0.0
+    for _ in range(data.draw(st.integers(1, 30))):
+        if g.over:
+            break
+        table = [code(c) for c in g.table_cards()]
+        others = [code(c) for c in range(81) if code(c) not in table]
+        for _ in range(6):
+            verb = data.draw(st.sampled_from(sorted(g.VERBS - {"end"})))
+            who = data.draw(st.sampled_from(["P1 ", "P2 ", "P7 ", ""]))
+            cards = data.draw(st.lists(st.sampled_from(table + others[:6]), min_size=0, max_size=5))
+            at = clock + data.draw(st.sampled_from([-1.0, 0.5]))
+            move = f"{who}{verb} {' '.join(cards)} @{max(at, 0.0):.2f}".replace("  ", " ")
+            before = g.mark()
+            try:
+                g.play(move)
+            except IllegalMove:
+                assert g.mark() == before, move
+            else:  # a move that happened to be legal: played, as in a game
+                clock = max(clock, at)
+        moves = g.legal_moves()
+        if not moves:
+            break
+        clock += 1.0
+        m = data.draw(st.sampled_from(moves))
+        if m != "end":
+            g.play(f"{m} @{clock:.2f}")

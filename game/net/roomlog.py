@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .protocol import dump
+
 #: a room as a log gives it back: (record, the current game's events in order, state, touched)
 Kept = tuple[dict[str, Any], list[str], dict[str, Any] | None, float]
 #: where a room is kept, as the cluster's directory names it for a process taking the room over:
@@ -238,7 +240,7 @@ class RoomLog(BaseLog):
             return
         last = len(events) - 1
         self.rows += [(code, game, first + i, e, None, None) for i, e in enumerate(events) if i < last]
-        self.rows.append((code, game, first + last, events[last], json.dumps(state),
+        self.rows.append((code, game, first + last, events[last], dump(state),
                           time.time() if touched is None else touched))
         if commit:
             self.commit()

@@ -213,6 +213,10 @@ class Game:
     OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
     UNDO: ClassVar[bool] = False  # may the player take moves back?
     KEEP_ON_UNDO: ClassVar[tuple[str, ...]] = ()  # STATE fields an undo leaves as they are
+    #: ``apply`` refuses a move (``IllegalMove``) before it changes anything: a mode without undo then plays
+    #: without a ``mark`` to go back to (the clock alone is put back), a mark that grows with the game
+    #: (``tests/test_engine_props.py`` tries refused moves on every mode that says so)
+    REFUSES_FIRST: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, level: dict[str, Any] | None = None, **options: Any) -> None:
         unknown = set(options) - set(self.OPTIONS)
@@ -502,15 +506,20 @@ class Game:
             raise IllegalMove(f"{m.verb!r} is not a move in {self.name} (moves: {allowed})")
         if self.over:
             raise IllegalMove("the game is over")
-        snap = self.snapshot() if self.UNDO else self.mark()
+        clock = self.clock
+        snap = self.snapshot() if self.UNDO else {}
+        back = snap if self.UNDO else None if self.REFUSES_FIRST else self.mark()
         try:
             if m.time is not None:
-                if m.time < self.clock:
-                    raise IllegalMove(f"time goes backwards: @{m.time:.2f} after @{self.clock:.2f}")
+                if m.time < clock:
+                    raise IllegalMove(f"time goes backwards: @{m.time:.2f} after @{clock:.2f}")
                 self.clock = m.time
             self.apply(m)
         except BaseException:
-            self.rewind(snap)
+            if back is None:
+                self.clock = clock  # refused before anything changed (``REFUSES_FIRST``)
+            else:
+                self.rewind(back)
             raise
         if self.UNDO:  # a mode without undo keeps no snapshots (a room plays on for hours)
             if self.fair:

@@ -74,6 +74,7 @@ class Classic(Game):
     BOTS = True
     VERBS = frozenset({"set", "miss", "deal3", "end"})
     places: list[Card]  # the table in its places on the screen (``table_places``)
+    REFUSES_FIRST = True  # every check comes before the first change
     STATE = ("table", "places", "deck", "hand", "points", "misses", "taken", "lost", "ended", "time_up", "by_worth")
     OPTIONS = {"players": 1, "strict": False, "timed": None}
     REALTIME = True  # moves carry the player and the time; calls and bots (game.session)

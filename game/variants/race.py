@@ -38,6 +38,7 @@ class Race(Game):
     VERBS = frozenset({"set", "miss", "end"})
     places: list[Card]  # the table in its places on the screen (``table_places``)
     STATE: ClassVar[tuple[str, ...]] = ("table", "places", "deck", "points", "misses", "taken", "ended")
+    REFUSES_FIRST = True  # every check comes before the first change (so in each mode built on these rules)
     OPTIONS = {"players": 1}
     TABLE = 12
     MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts

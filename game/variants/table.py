@@ -86,7 +86,11 @@ def follow_places(places: Sequence[Card], table: Sequence[Card]) -> list[Card]:
     [4, 2, 7]
     """
     now, before = set(table), set(places)
-    return fill_places(places, [c for c in places if c not in now], [c for c in table if c not in before])
+    dealt = [c for c in table if c not in before]
+    if len(places) == len(table):  # as many came as went: each takes a hole, in order (``fill_places``)
+        new = iter(dealt)
+        return [c if c in now else next(new) for c in places]
+    return fill_places(places, [c for c in places if c not in now], dealt)
 
 
 def codes(cards: Sequence[Card]) -> list[str]:
