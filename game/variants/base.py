@@ -537,13 +537,13 @@ class Game:
 
     def is_legal(self, move: str | Move) -> bool:
         """True when ``play(move)`` would succeed (nothing changes)."""
-        saved = (self.snapshot(), list(self.history), list(self._undo), list(self._redo))
+        saved = (self.mark(), list(self.history), list(self._undo), list(self._redo))
         try:
             self.play(move)
         except IllegalMove:
             return False
-        snap, self.history, self._undo, self._redo = saved
-        self.restore(snap)
+        back, self.history, self._undo, self._redo = saved
+        self.rewind(back)
         return True
 
     def undo(self) -> str:
