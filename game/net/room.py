@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import variants
-from ..cards import code
+from ..cards import Card, code
 from ..errors import BadMove, IllegalMove
 from ..move import Move
 from ..session import SESSION_WORDS, Session, from_json, new_session, seat_kind
@@ -66,9 +66,9 @@ class Seat:
                 "gone": self.gone}
 
 
-def table_of(s: Session) -> frozenset[str]:
-    """The codes of the cards on the table (none for a mode without one)."""
-    return frozenset(code(c) for c in s.game.table_cards())
+def table_of(s: Session) -> frozenset[Card]:
+    """The cards on the table (none for a mode without one)."""
+    return frozenset(s.game.table_cards())
 
 
 def ends(action: str) -> bool:
@@ -116,9 +116,9 @@ class Room:
         self.last_result: dict | None = None
         self.last_names: list[str] = []  # each seat's name as the last game was played (a seat may change)
         self.logged = 0  # events of the current game written to the log
-        self.table: frozenset[str] = frozenset()  # the cards on the table as the last events left it
+        self.table: frozenset[Card] = frozenset()  # the cards on the table as the last events left it
         #: (last event number, when it went out, cards that came or went)
-        self.changes: deque[tuple[int, float, frozenset[str]]] = deque(maxlen=KEEP_CHANGES)
+        self.changes: deque[tuple[int, float, frozenset[Card]]] = deque(maxlen=KEEP_CHANGES)
         self.now = 0.0  # the ``now`` of the last action or tick (when events go out)
         self.salt = ""  # the current game's salt: its commitment is sha256 of seed and salt (protocol.py)
         self.told: dict[int, dict[str, Any]] = {}  # event number (0: the deal) -> what it showed (variants.deck)
@@ -426,13 +426,13 @@ class Room:
             return False  # the session says what is wrong with it
         if not (s.game.whole_pick(m.verb) or m.verb == "miss") or not m.cards:
             return False
-        picked = {code(c) for c in m.cards}
-        first: dict[str, float] = {}  # each picked card: when the first change to it after ``seen`` went out
+        picked = set(m.cards)
+        first: dict[Card, float] = {}  # each picked card: when the first change to it after ``seen`` went out
         for n, at, cards in self.changes:
             if n > seen:
                 for c in picked & cards:
                     first.setdefault(c, at)
-        hit = sorted(first)
+        hit = sorted(code(c) for c in first)
         if not hit:
             return False
         window = min(max(0.0, lag), LAG_CAP) + LAG_SLACK
