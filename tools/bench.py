@@ -3,7 +3,7 @@
 Each ``tools/bench_<section>.py`` defines ``run() -> dict`` of figures; this
 script runs every section (or the ones named) and prints one JSON object.
 ``--quick`` asks the sections whose ``run`` takes ``quick`` (``net``,
-``roomlog``) for a shorter run.  Benchmarks report; tests never assert on wall-clock time.
+``roomlog``, ``move``) for a shorter run.  Benchmarks report; tests never assert on wall-clock time.
 """
 
 from __future__ import annotations
