@@ -1,8 +1,9 @@
 """A move's own work on the server, without sockets: ``python tools/bench.py move`` (or ``python tools/bench_move.py``).
 
-What the server's Python does for one move of ``tools/bench_net.py``, measured in one process: the
+Most of what the server's Python does for one move of ``tools/bench_net.py``, in one process: the
 message read (``parse``), the room's move (``Room.act``: the rules, the session, the events and their
-messages, the log's rows), the log's commit, and each message framed once for the room's four members.
+messages, the log's rows), the log's commit, and each message framed once for the room's four members
+(left out: the message allowance and dispatch and the room's timer, about 2 µs, and the loop's own work).
 500 rooms of four play Classic, fresh, each member in turn taking the first Set it sees, 20 moves a
 room (as many as a room of the net bench plays while it is measured); the best of ``rounds`` runs.
 ``probe_us``, a fixed piece of plain Python timed in the same run (a message written and read back

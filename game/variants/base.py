@@ -154,6 +154,8 @@ class Game:
         super().__init_subclass__(**kw)
         if cls.NAME:
             cls.name = cls.NAME
+        if "REFUSES_FIRST" not in vars(cls):
+            cls.REFUSES_FIRST = False  # said by each class of its own rules, never inherited
 
     @classmethod
     def setup_values(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -213,9 +215,11 @@ class Game:
     OPTIONS: ClassVar[dict[str, Any]] = {}  # option -> default
     UNDO: ClassVar[bool] = False  # may the player take moves back?
     KEEP_ON_UNDO: ClassVar[tuple[str, ...]] = ()  # STATE fields an undo leaves as they are
-    #: ``apply`` refuses a move (``IllegalMove``) before it changes anything: a mode without undo then plays
-    #: without a ``mark`` to go back to (the clock alone is put back), a mark that grows with the game
-    #: (``tests/test_engine_props.py`` tries refused moves on every mode that says so)
+    #: ``apply`` refuses a move (``IllegalMove``) before it changes anything, and nothing after its first
+    #: change can fail: a mode without undo then plays without a ``mark`` to go back to (the clock alone
+    #: is put back), a mark that grows with the game.  Each class says so of itself (a subclass that
+    #: does not is taken not to: its hooks may check later); ``tests/test_engine_props.py`` tries refused
+    #: moves on every mode that says so
     REFUSES_FIRST: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, level: dict[str, Any] | None = None, **options: Any) -> None:

@@ -36,6 +36,7 @@ from .table import check_on_table, check_set, codes, take_and_refill
 
 class Chain(Race):
     NAME = "chain"
+    REFUSES_FIRST = True  # every check before the first change, in its own hooks as in Race's
     CODE_NUMBER = 7  # in its short deal codes (game.codes): never changes
     TITLE = "Set-Chain"
     TAGLINE = "Every Set carries a card of the last"

@@ -26,6 +26,7 @@ from .race import Race
 
 class Junior(Race):
     NAME = "junior"
+    REFUSES_FIRST = True  # every check before the first change, in its own hooks as in Race's
     CODE_NUMBER = 6  # in its short deal codes (game.codes): never changes
     TITLE = "Junior SET"
     TAGLINE = "Three features, 27 solid cards"

@@ -45,6 +45,7 @@ HIDDEN = "??"
 
 class Memory(Race):
     NAME = "memory"
+    REFUSES_FIRST = True  # every check before the first change, in its own hooks as in Race's
     CODE_NUMBER = 9  # in its short deal codes (game.codes): never changes
     TITLE = "Memory"
     TAGLINE = "Face down: turn up three, remember the rest"

@@ -38,7 +38,7 @@ class Race(Game):
     VERBS = frozenset({"set", "miss", "end"})
     places: list[Card]  # the table in its places on the screen (``table_places``)
     STATE: ClassVar[tuple[str, ...]] = ("table", "places", "deck", "points", "misses", "taken", "ended")
-    REFUSES_FIRST = True  # every check comes before the first change (so in each mode built on these rules)
+    REFUSES_FIRST = True  # every check comes before the first change (a mode built on these says so itself)
     OPTIONS = {"players": 1}
     TABLE = 12
     MAX_TABLE: int | None = 21  # None: the table may grow while the deck lasts
@@ -184,8 +184,9 @@ class Race(Game):
         if m.verb != self.PICK:
             raise IllegalMove(f"a right pick in {self.name} is '{self.PICK}', not '{m.verb}'")
         self.check_pick(m.cards)
+        entry = self.taken_entry(player, m.cards, m.time)  # its worth read before anything changes
         self.points[player] += 1
-        self.taken.append(self.taken_entry(player, m.cards, m.time))
+        self.taken.append(entry)
         self.take(m.cards)
         self.settle()
         self.follow()

@@ -27,6 +27,7 @@ from .table import take_and_refill
 
 class Shuffle(Race):
     NAME = "shuffle"
+    REFUSES_FIRST = True  # every check before the first change, in its own hooks as in Race's
     CODE_NUMBER = 10  # in its short deal codes (game.codes): never changes
     TITLE = "Shuffle"
     TAGLINE = "After every Set the cards change places"

@@ -32,6 +32,7 @@ from .table import check_on_table, codes, take_and_refill
 
 class Ultra(Race):
     NAME = "ultra"
+    REFUSES_FIRST = True  # every check before the first change, in its own hooks as in Race's
     CODE_NUMBER = 8  # in its short deal codes (game.codes): never changes
     TITLE = "UltraSet"
     TAGLINE = "Two pairs that complete alike"
