@@ -16,6 +16,7 @@ from scenes.classic import ClassicScene
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from scenes.start import play_data
+from sprites.audio import shut_down
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,14 +51,14 @@ def test_mode_and_seed_go_straight_to_a_deal(tmp_path):
     a.settings["tutorial_seen"] = {"basics": True}
     a.start()
     assert isinstance(top(a), ClassicScene) and top(a).game.seed == 42
-    pygame.quit()
+    shut_down()
 
 
 def test_mode_without_seed_opens_its_setup(tmp_path):
     a = App(Options(data_dir=str(tmp_path), mode="findall", size=(1000, 700)))
     a.start()
     assert isinstance(top(a), SetupScene) and top(a).mode == "findall"
-    pygame.quit()
+    shut_down()
 
 
 def test_resize_relayouts_and_is_remembered(app):
@@ -75,7 +76,7 @@ def test_first_game_shows_the_tutorial(tmp_path):
     a.manager.switch("points", play_data("points", 1))
     step(a, 0.2)
     assert type(top(a)).__name__ == "TutorialScene" and top(a).overlay
-    pygame.quit()
+    shut_down()
 
 
 def test_tutorial_accepts_the_right_set(app):

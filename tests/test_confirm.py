@@ -10,6 +10,7 @@ from scene_driver import button, click, make_app, press, step, top
 from scenes.menu import MenuScene
 from scenes.overlays import MessageScene
 from scenes.setup import SetupScene
+from sprites.audio import shut_down
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def app(tmp_path):
     a.manager.switch("menu", {})
     step(a, 0.1)
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def test_esc_on_the_menu_asks_first_and_esc_again_stays(app):

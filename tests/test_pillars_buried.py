@@ -4,6 +4,7 @@ import pygame
 import pytest
 from scene_driver import make_app, step, top
 
+from sprites.audio import shut_down
 from sprites.cardart import CardArt
 
 TUTORIALS_SEEN = ("pillars",)
@@ -47,7 +48,7 @@ def test_every_covered_face_up_card_shows_its_strip_and_the_columns_stay_on_scre
                 tops.append(s.band)
         bottoms.append(board.slot_rect(i, len(pile) - 1).bottom)
     board_bottom = scene.frame.board.bottom
-    pygame.quit()
+    shut_down()
     assert bands and all(bands)
     assert set(tops) == {0}  # a top card and a face-down foundation: the whole face or back
     assert max(bottoms) <= board_bottom

@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 from scene_driver import make_app, step, texts_of, top
 
@@ -20,6 +19,7 @@ from game.session import new_session
 from game.variants import MODES, game_class, games
 from scenes.classic import ClassicScene
 from scenes.results import ResultsScene
+from sprites.audio import shut_down
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIALS_SEEN = ("junior",)  # the app fixture starts with these modes' tutorials seen
@@ -276,4 +276,4 @@ def test_the_stats_screen_shows_each_rated_mode_s_rating_and_the_texts_fit(tmp_p
         assert all(scene.table.contains(r) or r.bottom <= scene.table.top + scene.u for r in texts)
         assert not any(r.inflate(6, 0).colliderect(o) for i, r in enumerate(texts) for o in texts[i + 1:])
     finally:
-        pygame.quit()
+        shut_down()

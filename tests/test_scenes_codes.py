@@ -15,6 +15,7 @@ from scenes.findall import FindAllScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
 from scenes.start import first_scene
+from sprites.audio import shut_down
 
 DAY = "2026-11-22"
 
@@ -23,7 +24,7 @@ DAY = "2026-11-22"
 def app(tmp_path):
     a = make_app(tmp_path)
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def open_setup(app, mode: str, **data) -> SetupScene:
@@ -114,4 +115,4 @@ def test_a_code_from_the_command_line_is_played_and_named_by_its_day(tmp_path):
     app.options = Options(mode="findall", seed=d.seed, extra={"deal_date": DAY})
     name, data = first_scene(app)
     assert (data["seed"], deal_code("findall", data["seed"], data["deal_date"])) == (d.seed, d.short_code)
-    pygame.quit()
+    shut_down()

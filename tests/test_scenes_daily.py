@@ -20,6 +20,7 @@ from scenes.findall import FindAllScene
 from scenes.share import SHARE_FILE, PlayedScene
 from scenes.start import first_scene
 from scenes.stats import MODE_COLOURS
+from sprites.audio import shut_down
 
 DAY = "2026-11-22"  # daily #2
 
@@ -28,7 +29,7 @@ DAY = "2026-11-22"  # daily #2
 def app(tmp_path):
     a = make_app(tmp_path)
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def open_daily(app, **data) -> DailyScene:
@@ -195,7 +196,7 @@ def test_every_mode_has_a_row_and_the_rows_fit_the_window_without_overlapping(tm
         assert not any(r.colliderect(o) for i, r in enumerate(rows) for o in rows[i + 1:])
         assert all(r.contains(b.rect) for r, b in zip(rows, scene.play_buttons))
     finally:
-        pygame.quit()
+        shut_down()
 
 
 @pytest.mark.parametrize("mode", ["junior", "chain", "ultra", "memory", "shuffle"])

@@ -17,6 +17,7 @@ from scenes.twenty import TwentyScene
 from scenes.twenty_layout import TwentyLayout
 from scenes.twenty_parts import SHADOW, interlude_box, interlude_footer
 from sprites import theme
+from sprites.audio import shut_down
 from sprites.cardart import ASPECT
 from sprites.layout import Frame
 
@@ -147,7 +148,7 @@ def test_the_demo_counts_down_to_the_next_hand_and_to_its_results_and_a_key_leav
         press(app, pygame.K_SPACE, " ")
         assert isinstance(top(app), MenuScene)
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_person_is_still_asked_to_go_on(app):
@@ -189,4 +190,4 @@ def test_a_seat_box_s_name_state_and_score_never_run_into_each_other(tmp_path, s
                         assert not r.colliderect(r2), (p, t, t2)
         assert cut  # (at these sizes a long name is cut short)
     finally:
-        pygame.quit()
+        shut_down()

@@ -14,6 +14,7 @@ from game.cards import is_set
 from scenes.link import SessionLink
 from scenes.overlays import SOLID_VEIL, HelpScene, PauseScene
 from sprites import theme
+from sprites.audio import shut_down
 from sprites.hud import clock_text, two_lines
 
 SIZES = [(640, 400), (800, 600), (1280, 720), (1920, 1080)]
@@ -66,7 +67,7 @@ def test_a_wrong_picks_message_never_covers_the_deck_count_and_stays_in_the_wind
     deck, box = scene.hud.deck_rect(scene.frame), scene.hud.toast_rect(scene.frame)
     assert not box.colliderect(deck) and pygame.Rect((0, 0), size).contains(box)
     assert same_pixels(quiet, full_frame(scene), deck)  # the deck and its count look as before the message
-    pygame.quit()
+    shut_down()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -77,7 +78,7 @@ def test_the_deck_count_lies_inside_its_box(tmp_path, size):
     bare = pygame.Surface(size)
     theme.paint_background(bare)
     assert same_pixels(bare, full_frame(scene), scene.hud.message_area(scene.frame))
-    pygame.quit()
+    shut_down()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -94,7 +95,7 @@ def test_a_long_message_wraps_onto_two_lines_inside_the_window(tmp_path, size):
     assert pygame.Rect((0, 0), size).contains(box) and area.contains(box)
     assert not box.colliderect(scene.hud.deck_rect(scene.frame))
     assert scene.hud.toast_rect(scene.frame).h > theme.text_size("Ag", size_px, True)[1]  # two lines tall
-    pygame.quit()
+    shut_down()
 
 
 def test_a_short_message_stays_on_one_line_under_the_boards_middle(app):
@@ -148,7 +149,7 @@ def test_pausing_a_clocked_game_hides_the_cards_under_a_solid_veil(tmp_path, siz
     box = top(app).box()
     hidden = [p for p in spots if not box.collidepoint(p)]
     assert hidden and all(screen_at(app, p) == SOLID_VEIL for p in hidden)
-    pygame.quit()
+    shut_down()
 
 
 def test_a_game_with_opponents_is_hidden_too_and_so_are_its_rules(app):
@@ -188,7 +189,7 @@ def test_score_floats_rise_inside_their_own_players_row(tmp_path, size):
         assert rows[0].contains(mine.rect()) and rows[1].contains(theirs.rect())
         assert not mine.rect().colliderect(rows[1]) and not theirs.rect().colliderect(rows[0])
         step(app, 0.1)
-    pygame.quit()
+    shut_down()
 
 
 # ----- one name for each player ------------------------------------------------------------------

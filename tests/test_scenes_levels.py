@@ -17,6 +17,7 @@ from scenes.overlays import MessageScene
 from scenes.share import PlayedScene
 from scenes.start import first_scene
 from scenes.tally import earned
+from sprites.audio import shut_down
 
 IDS = ("findall-001", "findall-002", "findall-003")
 
@@ -34,7 +35,7 @@ def folder(tmp_path):
 def app(tmp_path):
     a = make_app(tmp_path / "data")
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def open_levels(app, folder) -> LevelsScene:

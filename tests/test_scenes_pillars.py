@@ -10,6 +10,7 @@ from scenes.pillars import PillarsScene
 from scenes.results import ResultsScene
 from scenes.setup import SetupScene
 from scenes.solitaire_players import PillarsPlayer
+from sprites.audio import shut_down
 
 SEED = 42
 TUTORIALS_SEEN = ("pillars",)
@@ -277,7 +278,7 @@ def test_the_first_game_shows_the_pillars_pages_once(tmp_path):
     a.manager.switch("pillars", {"seed": SEED, "options": {}})
     step(a, 0.2)
     again = type(top(a)).__name__
-    pygame.quit()
+    shut_down()
     assert (shown, seen, again) == ("SoloTutorialScene", True, "PillarsScene")
 
 
@@ -327,7 +328,7 @@ def test_a_4_by_3_window_lays_the_panel_under_the_columns_with_larger_cards(tmp_
         assert scene.game.history == ["oracle side"] and f.side.contains(oracle)
         assert not oracle.colliderect(b.info) and not any(oracle.colliderect(r) for r in buttons)
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_wide_window_keeps_the_side_panel(app):

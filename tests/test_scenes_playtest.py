@@ -7,6 +7,7 @@ from scene_driver import button, click, press, settle, step, top
 
 from scenes.points import PointsScene
 from scenes.results import ResultsScene
+from sprites.audio import shut_down
 
 TUTORIALS_SEEN = ("points",)
 
@@ -100,7 +101,7 @@ def test_the_twenty_demo_as_the_command_line_starts_it_reaches_its_results_at_64
         assert isinstance(top(app), ResultsScene) and scene.game.over
         assert scene.clock <= DEMO_END[1] + 0.5 and frames <= DEMO_END[1] + 10
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_the_twenty_demo_is_two_experts_and_stops_at_its_first_hand_won_after_a_minute(tmp_path):
@@ -130,4 +131,4 @@ def test_the_twenty_demo_is_two_experts_and_stops_at_its_first_hand_won_after_a_
         assert DEMO_BREAK - 0.5 <= break_shown <= INTERLUDE  # the won hand was on the screen before the results
         assert sum(scene.game.score.values()) == sum(r[2] for r in scene.game.results) > 0
     finally:
-        pygame.quit()
+        shut_down()

@@ -11,6 +11,7 @@ from scenes.daily import ROWS
 from scenes.solitaire_draw import legend_lines
 from scenes.tally import find_level, launch
 from sprites import theme
+from sprites.audio import shut_down
 from sprites.layout import KEY_LAYOUTS
 
 DAY = "2026-11-22"  # daily #2
@@ -21,7 +22,7 @@ def app(tmp_path):
     a = make_app(tmp_path, seen=("pillars", "mags"))
     a.start()
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def test_left_and_right_change_the_focused_setup_row(app):
@@ -123,7 +124,7 @@ def test_no_word_stands_alone_on_a_legend_line(tmp_path, size, mode):
     size_px, width = round(u * 0.78), round(area.w - 2 * u)
     lines = [part for line in board.LEGEND for part in legend_lines(line, size_px, width)]
     wide = [line for line in lines if theme.text_size(line, size_px, True)[0] > width]
-    pygame.quit()
+    shut_down()
     assert all(" " in line for line in lines), lines
     assert wide == []
 
@@ -147,6 +148,6 @@ def test_the_daily_title_never_reaches_the_clock(tmp_path, size):
     u, title = scene.frame.unit, scene.title()
     right = u * 1.2 + theme.text_size(title, round(u * 1.7), True)[0]
     clock_left = scene.frame.board.centerx - theme.text_size(scene.clock_label(), round(u * 2.0), True)[0] / 2
-    pygame.quit()
+    shut_down()
     assert title.startswith("Daily #2") and right < clock_left
     assert (title == "Daily #2 · Mag's Solitaire") == (size == (1280, 720))

@@ -15,6 +15,7 @@ from scenes.classic import ClassicScene
 from scenes.memory import SHOW
 from scenes.results import ResultsScene
 from scenes.solitaire_tutorial import SoloTutorialScene
+from sprites.audio import shut_down
 from sprites.layout import key_index
 
 RACES = ("junior", "chain", "ultra", "memory", "shuffle")
@@ -155,7 +156,7 @@ def test_the_first_game_of_a_mode_shows_its_pages_once(tmp_path, mode):
         app.step(0.0)
         assert isinstance(top(app), ClassicScene)
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_memory_is_played_online_through_its_room(app, monkeypatch):

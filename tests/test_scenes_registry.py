@@ -11,6 +11,7 @@ from scene_driver import make_app, press, step, top
 from game import variants
 from game.variants.facts import plain
 from game.variants.race import Race
+from sprites.audio import shut_down
 
 
 # ----- a mode registered from outside -------------------------------------------------------------
@@ -50,7 +51,7 @@ def test_a_registered_mode_is_in_the_menu_the_daily_rows_and_the_lobbys_choices(
         step(app, 0.1)
         assert top(app).modes[-1] == "toy" and len(top(app).rows) == len(ROWS)
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_registered_race_plays_in_classics_scene_after_its_rules_as_first_play_pages(tmp_path, toy):
@@ -68,7 +69,7 @@ def test_a_registered_race_plays_in_classics_scene_after_its_rules_as_first_play
         assert isinstance(top(app), ClassicScene) and top(app).game.name == "toy"
         assert app.settings["tutorial_seen"]["toy"] is True
     finally:
-        pygame.quit()
+        shut_down()
 
 
 # ----- the lobby offers what the room's mode allows ------------------------------------------------
@@ -76,7 +77,7 @@ def test_a_registered_race_plays_in_classics_scene_after_its_rules_as_first_play
 def app(tmp_path):
     a = make_app(tmp_path)
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def test_the_lobby_offers_bots_and_game_types_only_for_a_mode_that_has_them(app):

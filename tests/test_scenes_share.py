@@ -22,6 +22,7 @@ from scenes.history import HistoryScene
 from scenes.overlays import MessageScene
 from scenes.replay import ReplayScene
 from scenes.sharing import FOLDER, PasteBox
+from sprites.audio import shut_down
 
 TUTORIALS_SEEN = ("junior",)  # the app fixture starts with these modes' tutorials seen
 
@@ -226,7 +227,7 @@ def test_replay_file_opens_the_replay_scene(tmp_path):
         assert r.playing and r.pos > 0  # it plays by itself
         assert app.history.count() == 1
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_bad_replay_file_says_why_over_the_history(tmp_path):
@@ -238,7 +239,7 @@ def test_a_bad_replay_file_says_why_over_the_history(tmp_path):
         assert stack == ["HistoryScene", "MessageScene"]
         assert str(path) in top(app).text and "characters a share text has not" in top(app).text
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_smoke_run_of_replay_file_opens_it_in_a_bounded_number_of_frames(tmp_path):
@@ -277,4 +278,4 @@ def test_the_history_with_ratings_and_the_paste_box_fits_every_size(tmp_path, si
         assert scene.paste.problem in texts and PasteBox.PLACEHOLDER in texts  # whole, at every size
         assert "Rating after" in texts and sum(t.endswith("± 960") or "? ±" in t for t in texts) >= 1
     finally:
-        pygame.quit()
+        shut_down()

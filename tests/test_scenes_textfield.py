@@ -13,6 +13,7 @@ from game.codes import short_code
 from scenes.menu import MenuScene
 from scenes.online import OnlineScene
 from scenes.setup import SetupScene
+from sprites.audio import shut_down
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -21,7 +22,7 @@ CTRL = pygame.KMOD_LCTRL
 def app(tmp_path):
     a = make_app(tmp_path)
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def open_online(app) -> OnlineScene:
@@ -45,7 +46,7 @@ def select_all(app) -> None:
 def restart(app, tmp_path):
     """Close the window and open a new one on the same data folder."""
     app.close()
-    pygame.quit()
+    shut_down()
     return make_app(tmp_path)
 
 
@@ -125,7 +126,7 @@ def test_a_damaged_name_in_the_settings_is_reset_with_a_notice(tmp_path):
     assert app.settings["online_name"] == "" and any("online_name" in n for n in app.store.notices), \
         app.store.notices
     assert open_online(app).fields[0].text == "Player"
-    pygame.quit()
+    shut_down()
 
 
 def test_the_deal_code_field_takes_a_pasted_code_over_a_selected_one(app):
@@ -287,7 +288,7 @@ def test_a_text_longer_than_its_field_shows_the_part_around_the_caret():
             assert (a, b) == window(text, caret, 14, 120)
         assert field.shown(14, 5000) == (0, len(text), "", "")
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_the_deal_code_field_moves_its_caret_too(app):
@@ -321,7 +322,7 @@ def test_the_paste_box_keeps_the_start_of_a_share_text_in_sight_and_moves_its_ca
         box.edit(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, unicode="", mod=0))
         assert box.text.startswith(PREFIX[1:])
     finally:
-        pygame.quit()
+        shut_down()
 
 
 # ----- a pad, which cannot type ----------------------------------------------------------------------

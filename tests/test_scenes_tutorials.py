@@ -7,6 +7,7 @@ import pytest
 from scene_driver import click, make_app, press, step, top
 
 from game import variants
+from sprites.audio import shut_down
 
 SIZES = [(640, 400), (800, 600), (1280, 720), (1920, 1080)]
 CODE = re.compile(r"\b[123][RGP][DOS][EHF]\b")  # a card's code, as the files write it
@@ -72,7 +73,7 @@ def test_every_page_keeps_its_text_inside_its_panel_and_shows_no_card_code(tmp_p
                 if not scene.panel.contains(b.rect):
                     outside.append((name, data.get("mode"), page + 1, b.label))
             assert max(r.bottom for _, r in scene.drawn) <= scene.next.rect.top, (name, data, page)
-    pygame.quit()
+    shut_down()
     assert pages >= 20
     assert outside == [] and codes == []
 
@@ -84,7 +85,7 @@ def test_the_last_page_says_play_on_every_tutorial(tmp_path):
     for name, data in tutorials():
         for scene, page in walk(app, name, data):
             labels[(name, data.get("mode"), page + 1, scene.interactive and not scene.solved)] = scene.next.label
-    pygame.quit()
+    shut_down()
     last = {k: v for k, v in labels.items() if k[2] == max(p for (n, m, p, _) in labels if (n, m) == k[:2])}
     assert set(last.values()) == {"Play"}
     assert {v for k, v in labels.items() if k not in last} == {"Next"}
@@ -103,7 +104,7 @@ def test_next_looks_disabled_until_the_set_is_found(tmp_path):
     said = (scene.step, scene.note)
     solve(app)
     after = scene.next.enabled
-    pygame.quit()
+    shut_down()
     assert before == (1, True, False)
     assert said[0] == 1 and "Find the Set first" in said[1]
     assert after
@@ -120,7 +121,7 @@ def test_back_a_page_says_next_again(tmp_path):
     at_last = scene.next.label
     press(app, pygame.K_LEFT)
     back = scene.next.label
-    pygame.quit()
+    shut_down()
     assert (at_last, back) == ("Play", "Next")
 
 
@@ -149,5 +150,5 @@ def test_every_page_of_every_tutorial_shows_a_picture_inside_its_panel_clear_of_
                         if sum(abs(a - b) for a, b in zip(shown.get_at((x, y))[:3], sheet[:3])) > 60)
             if inked < 0.5 * len(range(big.left, big.right, 3)) * len(range(big.top, big.bottom, 3)):
                 blank.append(where)
-    pygame.quit()
+    shut_down()
     assert (bare, outside, covered, blank) == ([], [], [], [])

@@ -9,6 +9,7 @@ from game.cards import card, code, is_set
 from scenes.results import ResultsScene
 from scenes.twenty import TwentyScene
 from scenes.twenty_layout import hand_keys
+from sprites.audio import shut_down
 
 SEED = 42  # P1: 1GDE 2GOH 1GSH 2ROE 2PDF 1PDF · table: 3PDE 3RSF 3RDH 1ROE 2PSF 2POH
 TUTORIALS_SEEN = ("twenty",)
@@ -186,4 +187,4 @@ def test_the_first_game_shows_the_tutorial_then_deals(tmp_path):
     press(app, pygame.K_RETURN)
     step(app, 2.0)
     assert (top(app) is game, len(game.sprites), app.settings["tutorial_seen"]["twenty"]) == (True, 18, True)
-    pygame.quit()
+    shut_down()

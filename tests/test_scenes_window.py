@@ -8,6 +8,7 @@ from scene_driver import make_app, step, top
 
 from scenes.overlays import PauseScene
 from scenes.table import TableScene
+from sprites.audio import shut_down
 
 SEEN = {"basics": True, "twenty": True, "pillars": True, "mags": True}
 
@@ -18,7 +19,7 @@ def app(tmp_path):
     a.settings["tutorial_seen"] = dict(SEEN)
     a.start()
     yield a
-    pygame.quit()
+    shut_down()
 
 
 CLOCKED = {

@@ -22,6 +22,7 @@ from scenes.menu import MenuScene
 from scenes.setup import SetupScene, parse_code
 from scenes.tutorial import STEPS
 from sprites import theme
+from sprites.audio import shut_down
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -151,7 +152,7 @@ def test_the_results_page_is_centred_above_its_buttons(tmp_path):
         room = top(app).column.buttons[0].rect.top - top(app).u * 0.8
         height = (13.2 + 1.6 + 9.3) * u
         assert t > 0 and abs((room - (t + height)) - t) < 2  # as much room under the page as over it
-        pygame.quit()
+        shut_down()
 
 
 #: a count of one written with its noun in the plural ("1 points", "1 wrong picks")
@@ -226,7 +227,7 @@ def test_level_tiles_end_above_the_menu_button_and_fill_the_room(tmp_path):
         lowest = max(r.bottom for r in scene.tiles)
         assert lowest <= scene.back.rect.top - scene.u * 0.5
         assert lowest - scene.grid.top > 0.5 * (scene.back.rect.top - scene.grid.top)
-        pygame.quit()
+        shut_down()
 
 
 def test_the_menu_with_continue_keeps_clear_of_its_footer(tmp_path):
@@ -238,7 +239,7 @@ def test_the_menu_with_continue_keeps_clear_of_its_footer(tmp_path):
         assert isinstance(scene, MenuScene) and scene.columns[-1].buttons[0].label == "Continue Pillars"
         footer_top = size[1] - scene.u * 1.2 - theme.text_size("arrows", round(scene.u * 0.85))[1] / 2
         assert scene.columns[-1].buttons[-1].rect.bottom < footer_top - 2
-        pygame.quit()
+        shut_down()
 
 
 def test_the_menu_lays_the_modes_and_the_races_side_by_side_and_arrows_keep_the_row(tmp_path):
@@ -265,7 +266,7 @@ def test_the_menu_lays_the_modes_and_the_races_side_by_side_and_arrows_keep_the_
     press(app, pygame.K_RETURN)  # the third of MORE: Puzzle levels
     step(app, 3)
     assert type(top(app)).__name__ == "LevelsScene"
-    pygame.quit()
+    shut_down()
 
 
 # ----- 13: the set-up files ---------------------------------------------------------------------

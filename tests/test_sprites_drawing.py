@@ -22,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 import bench_frames  # noqa: E402
 
+from sprites.audio import shut_down
+
 
 @pytest.fixture
 def window():
@@ -32,7 +34,7 @@ def window():
     yield screen
     cardart.reset_caches()
     theme.reset_caches()
-    pygame.quit()
+    shut_down()
 
 
 def _bytes(surf: pygame.Surface, fmt: str = "RGBA") -> bytes:

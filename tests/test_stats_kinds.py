@@ -21,6 +21,7 @@ from game.store import Store
 from scenes.classic import ClassicScene
 from scenes.results import ResultsScene
 from scenes.stats import MODE_COLOURS, best_text, row_title
+from sprites.audio import shut_down
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -265,7 +266,7 @@ def test_every_text_of_the_stats_table_fits_and_nothing_overlaps(tmp_path, size)
         assert screen.contains(scene.chart) and not scene.chart.colliderect(scene.table)
         assert not scene.chart.colliderect(scene.back.rect)
     finally:
-        pygame.quit()
+        shut_down()
 
 
 def test_a_registered_mode_has_its_rows_and_colour_and_is_counted(tmp_path, monkeypatch):
@@ -291,7 +292,7 @@ def test_a_registered_mode_has_its_rows_and_colour_and_is_counted(tmp_path, monk
     finally:
         variants.unregister("toy")
         sys.modules.pop("toy_stats_mode", None)
-        pygame.quit()
+        shut_down()
 
 
 # ----- one place: no mode named, no game probed ---------------------------------------------------

@@ -14,7 +14,6 @@ import sys
 import textwrap
 from contextlib import redirect_stdout
 
-import pygame
 import pytest
 from net_driver import next_of, open_room
 from scene_driver import make_app, step, top
@@ -22,6 +21,7 @@ from scene_driver import make_app, step, top
 from game import daily, match, variants
 from game.net.client import RemoteSession
 from game.net.hosting import ServerThread
+from sprites.audio import shut_down
 
 TOY = textwrap.dedent('''\
     """Toy Race: a race on the 27 one-symbol cards (a mode made in one file)."""
@@ -107,7 +107,7 @@ def test_the_server_plays_the_toy_mode_with_a_bot(toy, tmp_path):
 def app(tmp_path, toy):
     a = make_app(tmp_path / "home", seen=("toyrace",))
     yield a
-    pygame.quit()
+    shut_down()
 
 
 def test_the_menu_offers_the_toy_mode_and_plays_it(app):
