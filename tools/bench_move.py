@@ -43,10 +43,7 @@ def rooms(folder: str) -> tuple[RoomLog, list, list[Room]]:
             room.seats[i].conn = f"member {i}"
 
         def logged(s, before: int, new: list[str], room: Room = room) -> None:  # as ``Server.logged``
-            state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends,
-                                                          "pending": s.pending},
-                     "bots": {p: b.state() for p, b in s.bots.items()}}
-            log.add_events(room.code, room.number, before + 1, new, state, commit=False, touched=1.0)
+            log.add_events(room.code, room.number, before + 1, new, room.logged_state(), commit=False, touched=1.0)
             room.logged = before + len(new)
 
         room.on_events = logged

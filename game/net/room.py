@@ -579,6 +579,13 @@ class Room:
                 "seats": [{"kind": x.kind, "name": x.name, "token": x.token, "gone": x.gone, "first": x.first}
                           for x in self.seats]}
 
+    def logged_state(self) -> dict[str, Any]:
+        """The game's small state the log keeps with its latest events (its clock, the call under way, the
+        bots'), which ``restore`` reads back."""
+        s = self.current()
+        return {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
+                "bots": {p: b.state() for p, b in s.bots.items()}}
+
     @classmethod
     def restore(cls, code: str, out: Callable[[list, str], None], rec: dict, events: list[str],
                 state: dict | None, now: float) -> Room:

@@ -280,7 +280,7 @@ class Direct(ServerConnection, asyncio.BufferedProtocol):
             on_text = self.on_text if p.current_size is None else None
             taken = False
             if on_text is None:
-                pass
+                pass  # a message in pieces (or no handler yet): every frame to the library, below
             elif head == 0x81:  # FIN, text
                 try:
                     text = str(apply_mask(data[start:end], data[start - 4:start]), "utf-8")
@@ -690,14 +690,12 @@ class Server:
         self.schedule(room)
 
     def logged(self, room: Room, before: int, new: list[str]) -> None:
-        s = room.current()
-        state = {"clock": round(s.clock, 6), "call": {"caller": s.caller, "ends": s.call_ends, "pending": s.pending},
-                 "bots": {p: b.state() for p, b in s.bots.items()}}
         # kept alive by people only: a bot's move leaves the room's idle clock as it was
-        self.log.add_events(room.code, room.number, before + 1, new, state, commit=False, touched=self.wall(room))
+        self.log.add_events(room.code, room.number, before + 1, new, room.logged_state(), commit=False,
+                            touched=self.wall(room))
         room.logged = before + len(new)
         self.events += len(new)
-        if s.over:
+        if room.current().over:
             self.save(room)
 
     def wall(self, room: Room) -> float:
