@@ -218,7 +218,7 @@ def test_a_stranger_after_a_game_sees_the_lobby_never_its_events_or_names_and_pl
     assert joined["seat"] == 3 and not joined["host"]
     assert [m["type"] for m in got] == ["status", "joined", "lobby"]  # no state: not the game she was not in
     assert lob["result"] is None and lob["game"] == 1 and not lob["playing"]
-    text = repr(got)
+    text = repr([{k: v for k, v in m.items() if k != "token"} for m in got])  # a token's random letters may spell it
     assert "Cy" not in text and not any(e in text for e in ra.events)
     assert next_of(a, "lobby")["result"]  # the players of that game still see its result
     a.send({"type": "start"})  # the next game: Eve plays it

@@ -31,20 +31,21 @@ def online(app, monkeypatch):
         server.stop()
 
 
-def step_until(app, done, timeout: float = WAIT) -> None:
-    """Step the window (frames of dt 0) until ``done()``; between frames, wait (at most 50 ms) for
-    the top scene's client to have something in its queue."""
+def step_until(app, done, timeout: float = WAIT, why=None) -> None:
+    """Step the window (frames of dt 0.05) until ``done()``; between frames, wait (at most 50 ms) for
+    the top scene's connection (``Scene.connection``) to have something in its queue.  ``why()``: what the
+    failure message says of the state reached (the window's and the server's side of it)."""
     end = time.monotonic() + timeout
     for _ in range(100_000):
         if done():
             return
-        assert time.monotonic() < end, "condition not met in time"
-        scene = top(app)
-        client = getattr(scene, "client", None) or getattr(getattr(scene, "session", None), "client", None)
+        assert time.monotonic() < end, "condition not met in time" + (f": {why()}" if why is not None else "")
+        client = top(app).connection()
         if client is not None:
             with client.inbox.not_empty:
                 client.inbox.not_empty.wait_for(lambda c=client: len(c.inbox.queue) > 0, timeout=0.05)
         app.step(0.05)
+    raise AssertionError("condition not met in 100,000 frames" + (f": {why()}" if why is not None else ""))
 
 
 def test_host_a_game_add_bots_and_start_shows_the_play_scene_with_a_remote_session(online):

@@ -53,6 +53,17 @@ def fresh_online(app) -> object:
     return scene
 
 
+def shown(scene, server):
+    """What the window's list and the server said, for a failure's message: the list's note and rows, its
+    connection, and the server's own listing."""
+    def why() -> str:
+        c = scene.games.client
+        state = "none" if c is None else f"connected={c.connected} closed={c.closed} ever={c.ever}"
+        return (f"list note {scene.games.note!r}, rows {len(scene.games.rows)}, connection {state}, "
+                f"server lists {server.server.public_rooms()}")
+    return why
+
+
 def test_describe_reads_a_public_game_as_its_row():
     assert describe({"code": "K7M29QXD", "mode": "classic", "players": 2, "free_seats": 2, "started": False}) \
         == "Join · Classic · 2 players · 2 free seats"
@@ -65,7 +76,7 @@ def test_play_online_lists_the_public_games_and_enter_joins_one(online, server):
     ann = public_room(server.port, "Ann")
     hidden = open_room(server.port, "Pat")  # private: never listed
     scene = fresh_online(app)
-    step_until(app, lambda: len(scene.games.rows) == 1)
+    step_until(app, lambda: len(scene.games.rows) == 1, why=shown(scene, server))
     row = scene.games.rows[0]
     assert row.label == "Join · Classic · 1 player · 3 free seats" and scene.games.games[0]["code"] == ann.room
     assert hidden.room not in [g["code"] for g in scene.games.games]
@@ -92,7 +103,7 @@ def test_a_click_on_a_public_game_under_way_watches_it_read_only(online, server)
     app = online
     ann = public_room(server.port, "Ann", bots=1, start=True)
     scene = fresh_online(app)
-    step_until(app, lambda: len(scene.games.rows) == 1)
+    step_until(app, lambda: len(scene.games.rows) == 1, why=shown(scene, server))
     assert scene.games.rows[0].label.startswith("Watch · Classic · 2 players · under way")
     click(app, scene.games.rows[0].rect.center)
     step_until(app, lambda: type(top(app)).__name__ == "ClassicScene")
