@@ -90,11 +90,11 @@ print("RSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=Tr
 def _busy(size: tuple[int, int], frames: int = 600, root: Path = ROOT) -> dict:
     sys.path.insert(0, str(root))
     os.environ.update({k: ENV[k] for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")})
-    import pygame
 
     from game.cards import code
     from scenes.app import App, Options
     from scenes.start import play_data
+    from sprites.audio import shut_down  # the sounds stopped first (see its docstring)
 
     app = App(Options(data_dir=tempfile.mkdtemp(), size=size))
     app.settings["tutorial_seen"] = {"basics": True}
@@ -129,7 +129,7 @@ def _busy(size: tuple[int, int], frames: int = 600, root: Path = ROOT) -> dict:
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
     cards = len(scene.table)
-    pygame.quit()
+    shut_down()
     return {**frame_summary(samples, cpu), "cards_at_end": cards,
             "last": code(scene.table[0])}
 
@@ -138,6 +138,8 @@ def _probe(size: tuple[int, int], frames: int = 600) -> dict:
     """Bare pygame-ce at ``size``: each frame the window filled and 21 card images blitted, 6 moving."""
     os.environ.update({k: ENV[k] for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")})
     import pygame
+
+    from sprites.audio import shut_down  # the sounds stopped first (see its docstring)
 
     pygame.init()
     screen = pygame.display.set_mode(size)
@@ -159,7 +161,7 @@ def _probe(size: tuple[int, int], frames: int = 600) -> dict:
         pygame.display.flip()
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
-    pygame.quit()
+    shut_down()
     return frame_summary(samples, cpu)
 
 
@@ -212,10 +214,10 @@ def busy_figures(sizes=SIZES, runs: int = RUNS, baseline: Path | None = None) ->
 def _draw_costs(size: tuple[int, int] = (1920, 1080)) -> dict:
     sys.path.insert(0, str(ROOT))
     os.environ.update({k: ENV[k] for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")})
-    import pygame
 
     from scenes.app import App, Options
     from scenes.start import play_data
+    from sprites.audio import shut_down  # the sounds stopped first (see its docstring)
 
     app = App(Options(data_dir=tempfile.mkdtemp(), size=size))
     app.settings["tutorial_seen"] = {"basics": True}
@@ -262,7 +264,7 @@ def _draw_costs(size: tuple[int, int] = (1920, 1080)) -> dict:
 
     out["busy_partial_ms"] = best(partial)
     out["busy_area_px"] = sum(r.w * r.h for r in rects)
-    pygame.quit()
+    shut_down()
     return out
 
 

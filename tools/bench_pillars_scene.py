@@ -65,7 +65,7 @@ def _scene(size: tuple[int, int]):
 
 
 def _busy(size: tuple[int, int], frames: int = 600) -> dict:
-    import pygame
+    from sprites.audio import shut_down  # the sounds stopped first (see its docstring)
 
     app, scene = _scene(size)
     on_screen = len(scene.sprites)
@@ -80,12 +80,14 @@ def _busy(size: tuple[int, int], frames: int = 600) -> dict:
         app.step(DT)
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
-    pygame.quit()
+    shut_down()
     return {**frame_summary(samples, cpu), "cards_on_screen": on_screen}
 
 
 def _drag(size: tuple[int, int], frames: int = 300) -> dict:
     import pygame
+
+    from sprites.audio import shut_down  # the sounds stopped first (see its docstring)
 
     app, scene = _scene(size)
     k = scene.board.top(0)
@@ -103,7 +105,7 @@ def _drag(size: tuple[int, int], frames: int = 300) -> dict:
         app.step(DT)
         samples.append(time.perf_counter() - t0)
         cpu.append(time.thread_time() - c0)
-    pygame.quit()
+    shut_down()
     return frame_summary(samples, cpu)
 
 

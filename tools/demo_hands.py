@@ -21,10 +21,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
 
 from scenes.app import App, Options  # noqa: E402
 from scenes.results import ResultsScene  # noqa: E402
+from sprites.audio import shut_down  # noqa: E402
 
 MODE = "twenty"
 FRAMES = 400  # seconds of play at most before giving up on a demo (it stops by 4:00 itself)
@@ -48,7 +48,7 @@ def run(seed: int, size: tuple[int, int]) -> dict:
                     "stopped_at": round(scene.clock, 1), "score": scene.game.score,
                     "results_shown": isinstance(results, ResultsScene)}
         finally:
-            pygame.quit()
+            shut_down()  # the sounds stopped first (see its docstring)
 
 
 def main(argv: list[str] | None = None) -> None:
