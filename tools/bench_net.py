@@ -224,10 +224,25 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
             "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
 
 
-def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True, quick: bool = False) -> dict:
+def spin(core: int) -> subprocess.Popen:
+    """A process of the lowest priority that only spins, on ``core``: it takes the time the server leaves
+    idle (the server, of normal priority, runs whenever it has work), so that the core never sleeps."""
+    def hold() -> None:
+        os.sched_setaffinity(0, {core})
+        os.nice(19)
+
+    return subprocess.Popen([sys.executable, "-c", "while True: pass"], preexec_fn=hold)
+
+
+def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True, quick: bool = False,
+        awake: bool = False) -> dict:
     """Figures for each room count (a fresh server for each), then the cluster's (``tools/cluster_bench.py``:
     1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False.  ``quick``:
-    ``QUICK_ROOMS`` for ``QUICK_SECONDS``, and the cluster's quick ladder."""
+    ``QUICK_ROOMS`` for ``QUICK_SECONDS``, and the cluster's quick ladder.  ``awake``: each room count
+    measured a second time (``N_awake``) with the server's core kept from sleeping (``spin``): at a tenth
+    of a core, the server sleeps between most moves, and on a virtual machine each wake-up runs colder
+    (the core given back to the host, its caches refilled): the two figures side by side say how much of
+    an event's CPU is that."""
     if quick:
         rooms, seconds = QUICK_ROOMS, QUICK_SECONDS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -243,13 +258,21 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
         os.sched_setaffinity(0, client_cores)
     try:
         for n in rooms:
-            with tempfile.TemporaryDirectory() as data:
-                proc, port = start_server(data, server_core)
-                try:
-                    out[str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
-                finally:
-                    proc.terminate()
-                    proc.wait(10)
+            for keep_awake in (False, True) if awake else (False,):
+                if keep_awake and server_core is None:
+                    out[f"{n}_awake"] = "not measured: this system cannot hold a process to the server's core"
+                    continue
+                spinner = spin(server_core) if keep_awake else None
+                with tempfile.TemporaryDirectory() as data:
+                    proc, port = start_server(data, server_core)
+                    try:
+                        out[f"{n}_awake" if keep_awake else str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
+                    finally:
+                        proc.terminate()
+                        proc.wait(10)
+                        if spinner is not None:
+                            spinner.kill()
+                            spinner.wait(10)
     finally:
         if before is not None:  # tools/bench.py runs other sections in this process after this one
             os.sched_setaffinity(0, before)
@@ -268,8 +291,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-cluster", action="store_true", help="leave out the cluster's figures (tools/cluster_bench.py)")
     p.add_argument("--quick", action="store_true",
                    help=f"{QUICK_ROOMS} rooms for {QUICK_SECONDS:g} s, and the cluster's quick ladder")
+    p.add_argument("--awake", action="store_true",
+                   help="each room count again with the server's core kept from sleeping (N_awake; see run)")
     a = p.parse_args(argv)
-    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster, a.quick), indent=2))
+    print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster, a.quick,
+                         a.awake), indent=2))
     return 0
 
 

@@ -1,11 +1,15 @@
-"""Where the server's CPU goes at load: ``python tools/profile_net.py [--rooms 500] [--seconds 24] [--cprofile]``.
+"""Where the server's CPU goes at load: ``python tools/profile_net.py [--rooms 500] [--seconds 24] [--split]``.
 
 Runs ``tools/bench_net.py``'s load (rooms of 4 clients in this process, the server in its own
 process held to its own core) with the server under a profiler that is on only while the bench
 measures: by default a sampler (the server's stack every few ms of its CPU time: little
 overhead, the shares as they are), with ``--cprofile`` Python's deterministic profiler (call
-counts, but every Python call is slowed, so the shares lean towards Python code).  Prints the
-bench's figures (JSON) and the top functions by own and by cumulative share.
+counts, but every Python call is slowed, so the shares lean towards Python code), or with
+``--split`` the server's CPU cut into its parts (``SPLIT``: each timed with the thread's CPU clock
+around its calls, the kernel's work in their system calls included, nothing else slowed): what a
+read and all it handles costs, a message, the room's move, a turn's commit and its writes, and the
+rest (the loop, its ``select``, timers).  Prints the bench's figures (JSON) and the top functions by
+own and by cumulative share, or the parts.
 """
 
 from __future__ import annotations
@@ -26,6 +30,65 @@ from types import FrameType
 
 TOOLS = pathlib.Path(__file__).resolve().parent
 sys.path[:0] = [str(TOOLS.parent), str(TOOLS)]
+
+
+#: the parts ``--split`` times: (a name, the class's module, the class, the method); a part may hold another
+#: (a read holds the messages it brings, a message the room's move, a turn's flush its commit and writes)
+SPLIT = (("read (all it brings, handled)", "game.net.server", "Direct", "data_received"),
+         ("a message, handled", "game.net.server", "Server", "received"),
+         ("the room's move", "game.net.room", "Room", "act"),
+         ("a turn's flush (commit and writes)", "game.net.server", "Server", "flush"),
+         ("the commit", "game.net.roomlog", "RoomLog", "commit"),
+         ("the writes", "game.net.server", "Server", "send"))
+
+
+def split(out: str, argv: list[str]) -> int:
+    """``python -m game.server ARGV`` with the CPU of each of ``SPLIT``'s parts counted between SIGUSR1 and
+    SIGUSR2 (which writes ``out``)."""
+    import importlib
+    import time
+
+    from game import server
+
+    spent: dict[str, list[float]] = {name: [0.0, 0] for name, *_ in SPLIT}  # name -> [CPU seconds, calls]
+    on = [False, 0.0]  # counting; the process's CPU when it began
+    clock = time.thread_time
+
+    def timed(name: str, f):  # type: ignore[no-untyped-def]
+        def part(*args, **kw):  # type: ignore[no-untyped-def]
+            if not on[0]:
+                return f(*args, **kw)
+            t = clock()
+            try:
+                return f(*args, **kw)
+            finally:
+                s = spent[name]
+                s[0] += clock() - t
+                s[1] += 1
+        return part
+
+    for name, module, cls, method in SPLIT:
+        owner = getattr(importlib.import_module(module), cls)
+        setattr(owner, method, timed(name, getattr(owner, method)))
+
+    def start(_sig: int, _frame: FrameType | None) -> None:
+        on[:] = [True, time.process_time()]
+
+    def stop(_sig: int, _frame: FrameType | None) -> None:
+        total = time.process_time() - on[1]
+        on[0] = False
+        lines = [f"the server's CPU while measured: {total * 1000:.1f} ms"]
+        for name, (cpu, calls) in spent.items():
+            each = f"{cpu / calls * 1e6:8.1f} µs each" if calls else ""
+            lines.append(f"{cpu / total * 100:6.1f}% {cpu * 1000:9.1f} ms {calls:7d} calls {each}  {name}")
+        rest = total - spent[SPLIT[0][0]][0] - spent[SPLIT[3][0]][0]
+        lines.append(f"{rest / total * 100:6.1f}% {rest * 1000:9.1f} ms  the rest: the loop, its select, timers, "
+                     f"keepalive, other threads")
+        pathlib.Path(out).write_text("\n".join(lines) + "\n")
+
+    signal.signal(signal.SIGUSR1, start)
+    signal.signal(signal.SIGUSR2, stop)
+    return server.main(argv)
 
 
 def serve(out: str, deterministic: bool, argv: list[str]) -> int:
@@ -82,12 +145,17 @@ def serve(out: str, deterministic: bool, argv: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--serve"]:
+        if argv[2] == "split":
+            return split(argv[1], argv[3:])
         return serve(argv[1], argv[2] == "cprofile", argv[3:])
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rooms", type=int, default=500)
     p.add_argument("--seconds", type=float, default=24.0)
-    p.add_argument("--cprofile", action="store_true", help="Python's deterministic profiler instead of sampling")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--cprofile", action="store_true", help="Python's deterministic profiler instead of sampling")
+    how.add_argument("--split", action="store_true", help="the server's CPU in its parts (SPLIT), nothing sampled")
     a = p.parse_args(argv)
+    kind = "cprofile" if a.cprofile else "split" if a.split else "sample"
     import bench_net
 
     with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as f:
@@ -96,7 +164,7 @@ def main(argv: list[str]) -> int:
 
     def profiled(args: list[str], **kw: object) -> subprocess.Popen:  # the bench's server, profiled
         if args[1:3] == ["-m", "game.server"]:
-            args = [args[0], __file__, "--serve", out, "cprofile" if a.cprofile else "sample", *args[3:]]
+            args = [args[0], __file__, "--serve", out, kind, *args[3:]]
         return popen(args, **kw)  # type: ignore[call-overload]
 
     measuring = [False]
