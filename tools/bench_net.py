@@ -234,6 +234,23 @@ def spin(core: int) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", "while True: pass"], preexec_fn=hold)
 
 
+def measured(rooms: int, seconds: float, core: int | None, awake: bool = False) -> dict:
+    """One room count's figures, with a fresh server (on ``core``; ``awake``: the core kept from sleeping)."""
+    spinner = spin(core) if awake and core is not None else None
+    try:
+        with tempfile.TemporaryDirectory() as data:
+            proc, port = start_server(data, core)
+            try:
+                return asyncio.run(level(port, proc.pid, rooms, seconds))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+    finally:
+        if spinner is not None:
+            spinner.kill()
+            spinner.wait(10)
+
+
 def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True, quick: bool = False,
         awake: bool = False) -> dict:
     """Figures for each room count (a fresh server for each), then the cluster's (``tools/cluster_bench.py``:
@@ -262,17 +279,7 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
                 if keep_awake and server_core is None:
                     out[f"{n}_awake"] = "not measured: this system cannot hold a process to the server's core"
                     continue
-                spinner = spin(server_core) if keep_awake else None
-                with tempfile.TemporaryDirectory() as data:
-                    proc, port = start_server(data, server_core)
-                    try:
-                        out[f"{n}_awake" if keep_awake else str(n)] = asyncio.run(level(port, proc.pid, n, seconds))
-                    finally:
-                        proc.terminate()
-                        proc.wait(10)
-                        if spinner is not None:
-                            spinner.kill()
-                            spinner.wait(10)
+                out[f"{n}_awake" if keep_awake else str(n)] = measured(n, seconds, server_core, keep_awake)
     finally:
         if before is not None:  # tools/bench.py runs other sections in this process after this one
             os.sched_setaffinity(0, before)
