@@ -24,7 +24,7 @@ def online(app, monkeypatch):
     yield app
     server = getattr(app, "room_server", None)
     for s in app.manager.stack:  # the lobby's client, or a play scene's (through its remote session)
-        client = getattr(s, "client", None) or getattr(getattr(s, "session", None), "client", None)
+        client = s.connection()
         if client is not None:
             client.close()
     if server is not None:
@@ -40,7 +40,8 @@ def step_until(app, done, timeout: float = WAIT, why=None) -> None:
         if done():
             return
         assert time.monotonic() < end, "condition not met in time" + (f": {why()}" if why is not None else "")
-        client = top(app).connection()
+        scene = top(app)
+        client = scene.connection() if scene is not None else None
         if client is not None:
             with client.inbox.not_empty:
                 client.inbox.not_empty.wait_for(lambda c=client: len(c.inbox.queue) > 0, timeout=0.05)

@@ -59,8 +59,11 @@ def shown(scene, server):
     def why() -> str:
         c = scene.games.client
         state = "none" if c is None else f"connected={c.connected} closed={c.closed} ever={c.ever}"
-        return (f"list note {scene.games.note!r}, rows {len(scene.games.rows)}, connection {state}, "
-                f"server lists {server.server.public_rooms()}")
+        try:  # read from this thread while the server's runs: it may change meanwhile
+            listed = server.server.public_rooms()
+        except RuntimeError as e:
+            listed = f"(not read: {e})"
+        return f"list note {scene.games.note!r}, rows {len(scene.games.rows)}, connection {state}, server: {listed}"
     return why
 
 

@@ -224,27 +224,38 @@ async def level(port: int, pid: int, rooms: int, seconds: float) -> dict:
             "server_cpu_us_per_event": None if cpu is None or not b.events else round(cpu / b.events * 1e6, 1)}
 
 
+#: the spinner's program: spin, and end with the bench (its parent) however that ends
+SPINNER = "import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n    for _ in range(1_000_000): pass"
+
+
 def spin(core: int) -> subprocess.Popen:
-    """A process of the lowest priority that only spins, on ``core``: it takes the time the server leaves
-    idle (the server, of normal priority, runs whenever it has work), so that the core never sleeps."""
+    """A process of the lowest nice priority (19) that only spins, on ``core``: it takes the time the server
+    leaves idle, so that the core never sleeps; while the server has work it gets about 1.5 % of the core
+    (the scheduler's weights, 15 against 1,024)."""
     def hold() -> None:
         os.sched_setaffinity(0, {core})
         os.nice(19)
 
-    return subprocess.Popen([sys.executable, "-c", "while True: pass"], preexec_fn=hold)
+    return subprocess.Popen([sys.executable, "-c", SPINNER], preexec_fn=hold)
 
 
 def measured(rooms: int, seconds: float, core: int | None, awake: bool = False) -> dict:
-    """One room count's figures, with a fresh server (on ``core``; ``awake``: the core kept from sleeping)."""
+    """One room count's figures, with a fresh server (on ``core``; ``awake``: the core kept from sleeping,
+    and ``spinner_cpu_share``, the share of the core the spinner had: the time the server left it)."""
     spinner = spin(core) if awake and core is not None else None
+    start = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory() as data:
             proc, port = start_server(data, core)
             try:
-                return asyncio.run(level(port, proc.pid, rooms, seconds))
+                figures = asyncio.run(level(port, proc.pid, rooms, seconds))
             finally:
                 proc.terminate()
                 proc.wait(10)
+        if spinner is not None:
+            cpu = cpu_seconds(spinner.pid)
+            figures["spinner_cpu_share"] = None if cpu is None else round(cpu / (time.perf_counter() - start), 3)
+        return figures
     finally:
         if spinner is not None:
             spinner.kill()
@@ -257,9 +268,9 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
     1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False.  ``quick``:
     ``QUICK_ROOMS`` for ``QUICK_SECONDS``, and the cluster's quick ladder.  ``awake``: each room count
     measured a second time (``N_awake``) with the server's core kept from sleeping (``spin``): at a tenth
-    of a core, the server sleeps between most moves, and on a virtual machine each wake-up runs colder
-    (the core given back to the host, its caches refilled): the two figures side by side say how much of
-    an event's CPU is that."""
+    of a core, the server sleeps between most moves; the two figures side by side say how much of an
+    event's CPU keeping the core busy takes away (on a virtual machine, a core that sleeps is given back
+    to the host)."""
     if quick:
         rooms, seconds = QUICK_ROOMS, QUICK_SECONDS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -21,7 +21,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-
 from scenes.app import App, Options  # noqa: E402
 from scenes.results import ResultsScene  # noqa: E402
 from sprites.audio import shut_down  # noqa: E402
