@@ -419,4 +419,32 @@ def test_a_slow_disk_under_the_loops_catch_up_is_told_in_the_log_once_a_minute(t
     srv.stop()
     assert [r.getMessage() for r in caplog.records] == [
         "the room log's disk is slow: copying its last pages took 50 ms"]
-    assert srv.disk_note.count == 2 and not srv.catching_up
+    assert srv.slow_disk_note.count == 2 and not srv.catching_up
+
+
+def test_a_refused_write_is_told_in_the_log_even_in_the_minute_a_slow_disk_was(tmp_path, monkeypatch, caplog):
+    import logging
+    import sqlite3
+
+    from game.net import server as server_module
+
+    srv = Server(tmp_path)
+    clock = iter(x * 0.05 for x in range(100))  # the catch-up "takes" 50 ms
+    monkeypatch.setattr(server_module.time, "perf_counter", lambda: next(clock))
+    with caplog.at_level(logging.WARNING, logger="setarcade.server"):
+        srv.catching_up = True
+        srv.flush()  # told: the disk is slow
+
+        def refused() -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(srv.log, "commit", refused)
+        srv.outbox.append(([], "{}"))
+        srv.flush()  # the same second: told too, not counted under the slow disk's line
+    assert [r.getMessage() for r in caplog.records] == [
+        "the room log's disk is slow: copying its last pages took 50 ms",
+        "the room log could not be written (disk I/O error): the rooms' moves wait, unsent, and are tried again "
+        "every 1 s"]
+    assert srv.outbox == [([], "{}")]  # kept for the next try
+    monkeypatch.undo()
+    srv.stop()

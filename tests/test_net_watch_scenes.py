@@ -63,7 +63,10 @@ def shown(scene, server):
             listed = server.server.public_rooms()
         except RuntimeError as e:
             listed = f"(not read: {e})"
-        return f"list note {scene.games.note!r}, rows {len(scene.games.rows)}, connection {state}, server: {listed}"
+        srv = server.server  # its messages wait (unsent) while its log refuses writes
+        held = f"{len(srv.outbox)} messages unsent, writes refused: {srv.rewrite is not None}"
+        return (f"list note {scene.games.note!r}, rows {len(scene.games.rows)}, connection {state}, "
+                f"server: {listed}; {held}")
     return why
 
 

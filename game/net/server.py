@@ -455,7 +455,10 @@ class Server:
         self.sweeper: asyncio.Future[None] | None = None  # serve() starts these three
         self.checkpointer: asyncio.Future[None] | None = None
         self.catching_up = False  # a checkpoint was made: the next flush copies what came meanwhile
-        self.disk_note = Seldom(log)
+        self.disk_note = Seldom(log)  # the room log refused a write: moves wait, unsent
+        #: the disk slow under the loop's catch-up: a note of its own, so that it never takes the minute in
+        #: which a refused write (``disk_note``) would be told
+        self.slow_disk_note = Seldom(log)
         self.rewrite: asyncio.TimerHandle | None = None  # the next try at a log that refused a write
         self.undropped: set[str] = set()  # rooms closed while the log refused writes: dropped from it later
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
@@ -522,7 +525,7 @@ class Server:
             self.log.catch_up()
             took = time.perf_counter() - t
             if took > SLOW_CATCH_UP:
-                self.disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took %.0f ms",
+                self.slow_disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took %.0f ms",
                                     took * 1000)
 
     def not_written(self, e: Exception) -> None:
@@ -782,7 +785,7 @@ class Server:
                 self.expire(now)
             except Exception:  # one room that cannot be closed now must not end the sweeps
                 log.exception("closing idle rooms failed")
-            for note in (self.accept_note, self.directory_note, self.disk_note):
+            for note in (self.accept_note, self.directory_note, self.disk_note, self.slow_disk_note):
                 note.settle(now)
 
     async def checkpoints(self) -> None:
