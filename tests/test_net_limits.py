@@ -273,6 +273,36 @@ def test_past_its_file_limit_the_server_keeps_its_cap_answers_a_new_player_and_l
     assert not (tmp_path / LOCAL_FILE).exists()  # taken away when the server stops
 
 
+def test_accepting_resumed_after_the_server_stopped_listening_is_not_told_and_other_faults_still_are(caplog):
+    """Out of files, the loop pauses accepting and resumes it a second later, once for every accept of that
+    turn that failed (up to a hundred: seen, 146 tracebacks of a server stopped within that second); each
+    finds the listening socket closed.  Here the loop's own resume is called on a closed socket, as then."""
+    import logging
+
+    async def go() -> None:
+        srv = Server(None)
+        ws = await srv.serve("127.0.0.1", 0)
+        loop = asyncio.get_running_loop()
+        sock = ws.sockets[0]
+        ws.close()
+        await ws.wait_closed()
+
+        def broken() -> None:
+            raise ValueError("a fault of the server's own")
+
+        loop.call_soon(loop._start_serving, lambda: None, sock)  # what the loop does a second after the shortage
+        loop.call_soon(broken)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        srv.stop()
+
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        asyncio.run(go())
+    told = [r.getMessage() for r in caplog.records]
+    assert not any("_start_serving" in m for m in told), told
+    assert any("broken" in m for m in told), told  # anything else is told as before
+
+
 def test_the_local_file_names_a_live_server_and_a_stale_one_is_ignored(tmp_path):
     path = announce("0.0.0.0", 40123, tmp_path)
     assert local_server(tmp_path) == ("127.0.0.1", 40123)

@@ -459,6 +459,7 @@ class Server:
         #: the disk slow under the loop's catch-up: a note of its own, so that it never takes the minute in
         #: which a refused write (``disk_note``) would be told
         self.slow_disk_note = Seldom(log)
+        self.listening: WsServer | None = None  # the websockets server ``serve`` started
         self.rewrite: asyncio.TimerHandle | None = None  # the next try at a log that refused a write
         self.undropped: set[str] = set()  # rooms closed while the log refused writes: dropped from it later
         #: in a cluster (``--redis``): leases, routing, rooms taken over (``game.net.cluster``); None: alone
@@ -1362,6 +1363,12 @@ class Server:
             self.accept_note.warn(loop.time(), "cannot accept connections (%s): accepting pauses and tries again",
                                   exc.strerror or exc)
             return
+        if (isinstance(exc, ValueError) and self.listening is not None and not self.listening.is_serving()
+                and "_start_serving" in repr(context.get("handle"))):
+            # the loop resumes accepting a second after it ran out of files, once for every accept of that
+            # turn that failed (up to a hundred): stopped meanwhile, its socket is closed and there is
+            # nothing to resume (each one's "Invalid file descriptor: -1" said nothing worth telling)
+            return
         loop.default_exception_handler(context)
 
     def connection_class(self) -> type[ServerConnection]:
@@ -1398,6 +1405,7 @@ class Server:
                                    ping_interval=None, ping_timeout=None,  # the server's own keepalive
                                    close_timeout=CLOSE_TIMEOUT, create_connection=self.connection_class(),
                                    start_serving=False)
+        self.listening = ws
         await self.log.open()
         if self.cluster is not None:  # its rooms kept here that no other process took over meanwhile
             self.restore(set(await self.cluster.start()))
