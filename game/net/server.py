@@ -526,8 +526,8 @@ class Server:
             self.log.catch_up()
             took = time.perf_counter() - t
             if took > SLOW_CATCH_UP:
-                self.slow_disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took %.0f ms",
-                                    took * 1000)
+                self.slow_disk_note.warn(self.now(), "the room log's disk is slow: copying its last pages took "
+                                         "%.0f ms", took * 1000)
 
     def not_written(self, e: Exception) -> None:
         """The room log refused a write: the events wait in it (and what the turns said in ``outbox``,
