@@ -1,4 +1,4 @@
-"""The net bench's kept-awake second measure and the profile's split of the server's CPU, on a few rooms
+"""The net bench's kept-awake and tickless second measures and the profile's split of the server's CPU, on a few rooms
 (no timing is asserted: only that real events were measured, each part was counted and held within the
 part it runs in, and the spinner ran and ended)."""
 
@@ -27,8 +27,12 @@ def test_the_net_bench_measures_again_with_the_servers_core_kept_awake_and_ends_
 
     monkeypatch.setattr(bench_net, "spin", spinner)
     out = bench_net.run((3,), bench_net.PERIOD, cluster=False, awake=True)  # a whole period: every room moves
-    for key in ("3", "3_awake"):
+    for key in ("3", "3_awake", "3_no_tick"):
         assert out[key]["rooms_started"] == 3 and out[key]["deliveries"] > 0 and out[key]["refused"] == 0
+    assert out["3"]["server_tick_ms"] == 8.0 and out["3_no_tick"]["server_tick_ms"] == 0  # the baseline: no tick
+    ticked, bare = out["3"]["server_cpu_us_per_event"], out["3_no_tick"]["server_cpu_us_per_event"]
+    # (a few rooms' CPU may be under the clock's 10 ms: then there is no ratio to give)
+    assert out["3"]["tick_cpu_ratio"] == (round(ticked / bare, 3) if ticked and bare else None)
     assert "spinner_cpu_share" not in out["3"] and out["3_awake"]["spinner_cpu_share"] > 0  # it ran
     assert len(started) == 1 and started[0].poll() is not None  # one spinner, ended with its measure
 

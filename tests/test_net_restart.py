@@ -18,10 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
 
 
-def start_server(port: int, data: Path) -> subprocess.Popen:
-    """``python -m game.server`` on loopback, returned once it says it listens."""
+def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen:
+    """``python -m game.server`` on loopback (``extra``: more of its options), returned once it says it listens."""
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", str(data)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             "--data", str(data), *extra], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": str(data)})
     return serving(proc)
 
@@ -110,10 +110,11 @@ def test_the_servers_collector_sets_aside_what_outlives_any_pass_and_frees_its_c
     assert after == callbacks and gc.get_freeze_count() == 0  # nothing left behind
 
 
-def test_two_players_finish_a_game_on_the_server_process_and_its_log_holds_every_event(tmp_path):
-    # the server as it is run (its collector policy, its log checkpointed on a worker thread)
+@pytest.mark.parametrize("tick", [[], ["--tick", "0"]], ids=["its tick", "no tick"])
+def test_two_players_finish_a_game_on_the_server_process_and_its_log_holds_every_event(tmp_path, tick):
+    # the server as it is run (its collector policy, its log checkpointed on a worker thread, its loop's tick)
     port = free_port()
-    proc = start_server(port, tmp_path)
+    proc = start_server(port, tmp_path, *tick)
     try:
         a, b, ra, rb = two_players(port, seed=12)
         until([ra, rb], lambda: ra.over and rb.over and ra.final and rb.final, timeout=120, step=take_a_set)

@@ -19,6 +19,10 @@ arriving, at every member; events a second; and the server's CPU (user +
 system, read from /proc) per event.  The clients' own pauses are kept out of
 the figures as far as they can be: their garbage collector is off while
 measuring.  What is left of their queueing counts: an upper bound.
+
+The server runs as it is run, with its loop's tick (``--tick``, ``game/net/ticking.py``: while busy, it
+looks at its connections at most once a tick); each room count is measured a second time with the tick
+off (``N_no_tick``), their ratio in ``tick_cpu_ratio``; ``--no-baseline`` leaves that out.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from websockets.asyncio.client import connect  # noqa: E402
 
 from game.net.client import RemoteSession  # noqa: E402
 from game.net.server import PING  # noqa: E402
+from game.net.ticking import TICK  # noqa: E402
 from game.rng import Rng  # noqa: E402
 from game.session import new_session  # noqa: E402
 from game.variants.deck import Revealed  # noqa: E402
@@ -76,7 +81,9 @@ def cores() -> tuple[int | None, set[int] | None]:
     return mine[0], set(mine[1:])
 
 
-def start_server(data: str, core: int | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(data: str, core: int | None = None, tick: float | None = None) -> tuple[subprocess.Popen, int]:
+    """``python -m game.server`` on a free loopback port (held to ``core``; ``tick``: its ``--tick`` in
+    milliseconds, None: its default): (the process, its port)."""
     def hold() -> None:
         if core is not None:
             os.sched_setaffinity(0, {core})
@@ -84,7 +91,8 @@ def start_server(data: str, core: int | None = None) -> tuple[subprocess.Popen, 
     # every room and member comes from 127.0.0.1 here: the limits per address are lifted
     proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", "0",
                              "--data", data, "--rooms-per-address", "1000000",
-                             "--connections-per-address", "1000000"], cwd=ROOT, stdout=subprocess.PIPE,
+                             "--connections-per-address", "1000000",
+                             *([] if tick is None else ["--tick", str(tick)])], cwd=ROOT, stdout=subprocess.PIPE,
                             env={**os.environ, "PYTHONUNBUFFERED": "1", "SETARCADE_HOME": data}, preexec_fn=hold)
     sel = selectors.DefaultSelector()
     sel.register(proc.stdout, selectors.EVENT_READ)
@@ -239,16 +247,18 @@ def spin(core: int) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-c", SPINNER], preexec_fn=hold)
 
 
-def measured(rooms: int, seconds: float, core: int | None, awake: bool = False) -> dict:
+def measured(rooms: int, seconds: float, core: int | None, awake: bool = False, tick: float | None = None) -> dict:
     """One room count's figures, with a fresh server (on ``core``; ``awake``: the core kept from sleeping,
-    and ``spinner_cpu_share``, the share of the core the spinner had: the time the server left it)."""
+    and ``spinner_cpu_share``, the share of the core the spinner had: the time the server left it; ``tick``:
+    the server's ``--tick`` in ms, None: its default, ``TICK``)."""
     spinner = spin(core) if awake and core is not None else None
     start = time.perf_counter()
     try:
         with tempfile.TemporaryDirectory() as data:
-            proc, port = start_server(data, core)
+            proc, port = start_server(data, core, tick)
             try:
                 figures = asyncio.run(level(port, proc.pid, rooms, seconds))
+                figures["server_tick_ms"] = TICK * 1000 if tick is None else tick
             finally:
                 proc.terminate()
                 proc.wait(10)
@@ -263,14 +273,16 @@ def measured(rooms: int, seconds: float, core: int | None, awake: bool = False) 
 
 
 def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool = True, quick: bool = False,
-        awake: bool = False) -> dict:
+        awake: bool = False, baseline: bool = True) -> dict:
     """Figures for each room count (a fresh server for each), then the cluster's (``tools/cluster_bench.py``:
     1, 2 and 4 processes, its clients in processes of their own) unless ``cluster`` is False.  ``quick``:
     ``QUICK_ROOMS`` for ``QUICK_SECONDS``, and the cluster's quick ladder.  ``awake``: each room count
     measured a second time (``N_awake``) with the server's core kept from sleeping (``spin``): at a tenth
     of a core, the server sleeps between most moves; the two figures side by side say how much of an
     event's CPU keeping the core busy takes away (on a virtual machine, a core that sleeps is given back
-    to the host)."""
+    to the host).  ``baseline``: each room count measured a second time with the server's tick off
+    (``N_no_tick``, ``--tick 0``: every message handled as it comes, as before the tick), the ratio of the
+    two in ``N["tick_cpu_ratio"]``."""
     if quick:
         rooms, seconds = QUICK_ROOMS, QUICK_SECONDS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -291,6 +303,10 @@ def run(rooms: tuple[int, ...] = ROOMS, seconds: float = SECONDS, cluster: bool 
                     out[f"{n}_awake"] = "not measured: this system cannot hold a process to the server's core"
                     continue
                 out[f"{n}_awake" if keep_awake else str(n)] = measured(n, seconds, server_core, keep_awake)
+            if baseline:
+                bare = out[f"{n}_no_tick"] = measured(n, seconds, server_core, tick=0)
+                ticked, untimed = out[str(n)]["server_cpu_us_per_event"], bare["server_cpu_us_per_event"]
+                out[str(n)]["tick_cpu_ratio"] = round(ticked / untimed, 3) if ticked and untimed else None
     finally:
         if before is not None:  # tools/bench.py runs other sections in this process after this one
             os.sched_setaffinity(0, before)
@@ -309,11 +325,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--no-cluster", action="store_true", help="leave out the cluster's figures (tools/cluster_bench.py)")
     p.add_argument("--quick", action="store_true",
                    help=f"{QUICK_ROOMS} rooms for {QUICK_SECONDS:g} s, and the cluster's quick ladder")
+    p.add_argument("--no-baseline", action="store_true",
+                   help="leave out each room count's second measure with the server's tick off (N_no_tick)")
     p.add_argument("--awake", action="store_true",
                    help="each room count again with the server's core kept from sleeping (N_awake; see run)")
     a = p.parse_args(argv)
     print(json.dumps(run(tuple(int(x) for x in a.rooms.split(",")), a.seconds, not a.no_cluster, a.quick,
-                         a.awake), indent=2))
+                         a.awake, not a.no_baseline), indent=2))
     return 0
 
 
