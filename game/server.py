@@ -160,10 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--room-log", choices=("sqlite", "redis"), default="sqlite",
                    help="in a cluster: keep each room's log in a SQLite file under --data (a folder every "
                         "process shares, for failover) or in a Redis stream (processes on several machines)")
-    p.add_argument("--tick", type=float, default=TICK * 1000, metavar="MS",
-                   help="while busy, the loop looks at its connections at most once in this many milliseconds, "
-                        "and handles what came meanwhile together (less CPU a move; a move waits at most this "
-                        "much more; 0: every message at once; see game/net/ticking.py)")
+    p.add_argument("--tick", type=float, default=argparse.SUPPRESS, metavar="MS",
+                   help=f"while busy, the loop looks at its connections at most once in this many milliseconds, "
+                        f"and handles what came meanwhile together (less CPU a move; a move waits at most this "
+                        f"much more; 0: every message as it comes; not on Windows; see game/net/ticking.py) "
+                        f"(default: {TICK * 1000:g} alone, 0 in a cluster, where each round trip to Redis "
+                        f"would wait a tick)")
     for f in dataclasses.fields(Limits):
         p.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default,
                        metavar="S" if isinstance(f.default, float) else "N", help=LIMIT_HELP[f.name])
@@ -172,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     if any(v < 0 for v in dataclasses.astuple(limits)):
         print("error: the limits are numbers from 0 up", file=sys.stderr)
         return 2
-    if not 0 <= a.tick <= 100:
+    tick = vars(a).get("tick", 0.0 if a.redis is not None else TICK * 1000)
+    if not 0 <= tick <= 100:
         print("error: --tick is 0 to 100 milliseconds", file=sys.stderr)
         return 2
     if not 0 <= a.port < 65536:
@@ -199,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     try:
-        ticking.run(run(a.host, a.port, a.data, limits, a.proxy, joining), a.tick / 1000)
+        ticking.run(run(a.host, a.port, a.data, limits, a.proxy, joining), tick / 1000)
     except OSError as e:
         print(f"error: cannot serve on {a.host}:{a.port}: {e}", file=sys.stderr)
 

@@ -181,7 +181,7 @@ def main(argv: list[str]) -> int:
     bench_net.subprocess.Popen = profiled  # type: ignore[misc]
     bench_net.cpu_seconds = switched
     try:
-        figures = bench_net.run((a.rooms,), a.seconds, cluster=False)[str(a.rooms)]
+        figures = bench_net.run((a.rooms,), a.seconds, cluster=False, baseline=False)[str(a.rooms)]
     finally:
         bench_net.subprocess.Popen = popen  # type: ignore[misc]
         bench_net.cpu_seconds = cpu_seconds

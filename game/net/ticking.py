@@ -1,17 +1,22 @@
-"""A busy server's loop wakes at most once a tick: ``python -m game.server --tick S``.
+"""A busy server's loop wakes at most once a tick: ``python -m game.server --tick MS``.
 
 A room server at a few hundred rooms is woken by nearly every move on its own (a move every few
-milliseconds, each a little work), and a wake-up of a sleeping core costs about as much as the move:
-caches and, on a virtual machine, the core handed back by the host are cold again.  ``TickSelector``
+milliseconds, each a little work), and work done just after a sleeping core wakes costs more than on a
+busy core (caches and, on a virtual machine, the core handed back by the host are cold again: a sixth of
+an event's CPU at 500 rooms, docs/net-performance.md, "Sixth round").  ``TickSelector``
 lets the loop's sockets wait while it is busy: after a look that found something to read or write, the
 next look that would wait comes no sooner than ``tick`` seconds after it.  What came meanwhile is then
 handled together, in one turn of the loop: one wake-up, and one commit of the room log for all of it
 (the server commits once a turn, before anything of the turn is sent).
 
-A move waits at most one tick more (the server's default, ``TICK``, is 8 ms: half a frame of a 60 Hz
-screen); an idle server answers at once (its look found nothing: the next waits as usual); a timer falls
-due when it should (the pause ends at the loop's next timer); work queued for the same turn (a look
-that does not wait) goes on at once; and a loop with more work than a tick holds never pauses.
+A move waits at most one tick more (a lone server's default, ``TICK``, is 8 ms: half a frame of a 60 Hz
+screen); a server that has found nothing for a tick answers at once; there is no pause when one of the
+loop's timers falls due within it (what comes before a call's end is handled before it, as without a
+tick); what came while the loop worked goes on at once, and what comes during a pause is handed over
+in the order it came; work queued for the same turn (a look that does not wait) goes on at once; and a
+loop with more work than a tick holds never pauses.  A process of a cluster runs without a tick by
+default: each of its own round trips to Redis (a room's claim, a join sent on, a stream log's write)
+would wait for the next tick.  Windows's loop has no tick.
 The figures are in docs/net-performance.md ("Seventh round").
 """
 
@@ -24,7 +29,11 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-TICK = 0.008  # seconds: the standalone server's default (``--tick``)
+TICK = 0.008  # seconds: a lone server's default (``--tick``)
+#: seconds: no pause when the loop's next timer falls due within the pause or this soon after it (a timer
+#: stands for a moment a little before it: the server's come 1 ms after the moment they stand for, a call's
+#: end say), so that what comes before a timer's moment is handled before it, as without a tick
+TIMER_MARGIN = 0.002
 
 
 class TickSelector(selectors.DefaultSelector):
@@ -41,12 +50,19 @@ class TickSelector(selectors.DefaultSelector):
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
         if self.busy is not None and (timeout is None or timeout > 0):
             pause = self.busy + self.tick - self.clock()
-            if pause > 0:
-                if timeout is not None:  # never past the loop's next timer
-                    pause = min(pause, timeout)
-                    timeout -= pause
+            if pause > 0 and (timeout is None or timeout > pause + TIMER_MARGIN):
+                # First a look that does not wait: what came while the loop worked goes on at once, and the
+                # connections the loop has just read leave the system's list of ready ones (Linux's keeps
+                # them first until a look finds them empty), so that what comes during the pause is handed
+                # over in the order it came, whoever's connection it is
+                ready: list[tuple[selectors.SelectorKey, int]] = super().select(0)
+                if ready:
+                    self.busy = self.clock()
+                    return ready
                 self.sleep(pause)
-        ready: list[tuple[selectors.SelectorKey, int]] = super().select(timeout)
+                if timeout is not None:
+                    timeout -= pause
+        ready = super().select(timeout)
         if ready:
             self.busy = self.clock()
         elif timeout != 0:
@@ -55,9 +71,8 @@ class TickSelector(selectors.DefaultSelector):
 
 
 def loop_factory(tick: float) -> Callable[[], asyncio.AbstractEventLoop]:
-    """The loop for a standalone server: a selector loop with a ``TickSelector`` when ``tick`` > 0, else the
-    platform's own loop (on Windows always: its default loop has no selector, and its selector holds few
-    sockets)."""
+    """A selector loop with a ``TickSelector`` when ``tick`` > 0 (not on Windows: its default loop has no
+    selector, and its selector holds few sockets), else the platform's own loop."""
     if tick <= 0 or sys.platform == "win32":
         return asyncio.new_event_loop
 
@@ -68,7 +83,10 @@ def loop_factory(tick: float) -> Callable[[], asyncio.AbstractEventLoop]:
 
 
 def run(main: Coroutine[Any, Any, None], tick: float) -> None:
-    """``asyncio.run(main)`` on the loop ``loop_factory(tick)`` makes."""
+    """``asyncio.run(main)``, on a loop with a ``TickSelector`` when ``tick`` > 0 (not on Windows)."""
+    if tick <= 0 or sys.platform == "win32":
+        asyncio.run(main)
+        return
     if sys.version_info >= (3, 11):
         with asyncio.Runner(loop_factory=loop_factory(tick)) as runner:
             runner.run(main)
@@ -82,8 +100,14 @@ def run(main: Coroutine[Any, Any, None], tick: float) -> None:
             left = asyncio.all_tasks(loop)
             for task in left:
                 task.cancel()
-            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            if left:
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            for task in left:
+                if not task.cancelled() and task.exception() is not None:
+                    loop.call_exception_handler({"message": "a task failed while the server stopped",
+                                                 "exception": task.exception(), "task": task})
             loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(loop.shutdown_default_executor())
         finally:
             asyncio.set_event_loop(None)
             loop.close()
