@@ -74,24 +74,26 @@ def test_an_idle_loop_answers_at_once_and_a_busy_one_looks_again_a_tick_after_it
     sel.close()
 
 
-def test_what_came_while_the_loop_worked_goes_on_at_once_and_a_look_that_does_not_wait_keeps_the_tick(pair):
-    a, b = pair
+def test_a_look_that_does_not_wait_keeps_the_tick_and_what_came_while_the_loop_worked_goes_first():
+    socks = [socket.socketpair() for _ in range(2)]
+    (a, a2), (b, b2) = socks
     hand = Hand()
-    sel = ticked(hand, a)
-    b.send(b"x")
+    sel = ticked(hand, a, b)
+    a2.send(b"x")
     assert sel.select(LONG)
     a.recv(16)
     hand.t += 0.001
     assert sel.select(0) == [] and hand.pauses == []  # work queued for this turn goes on at once
     assert sel.busy == 100.0  # still busy: the next waiting look pauses
-    b.send(b"y")  # while the loop works
+    b2.send(b"y")  # while the loop works
     hand.t += 0.001
-    assert sel.select(LONG) and hand.pauses == [] and sel.busy == pytest.approx(100.002)  # at once; a tick from now
-    a.recv(16)
-    hand.during.append(lambda: b.send(b"z"))
-    assert sel.select(LONG) and hand.pauses == [0.008]
-    a.recv(16)
+    hand.during.append(lambda: a2.send(b"z"))  # during the pause
+    assert [k.fileobj for k, _ in sel.select(LONG)] == [b, a] and hand.pauses == [0.006]  # together, in order
+    assert sel.busy == pytest.approx(100.008)
     sel.close()
+    for x, y in socks:
+        x.close()
+        y.close()
 
 
 def test_no_pause_when_a_timer_falls_due_within_it_and_a_look_that_waited_and_found_nothing_is_idle(pair):

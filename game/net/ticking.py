@@ -12,8 +12,8 @@ handled together, in one turn of the loop: one wake-up, and one commit of the ro
 A move waits at most one tick more (a lone server's default, ``TICK``, is 8 ms: half a frame of a 60 Hz
 screen); a server that has found nothing for a tick answers at once; there is no pause when one of the
 loop's timers falls due within it (what comes before a call's end is handled before it, as without a
-tick); what came while the loop worked goes on at once, and what comes during a pause is handed over
-in the order it came; work queued for the same turn (a look that does not wait) goes on at once; and a
+tick); what comes during a pause is handed over in the order it came, after what came while the loop
+worked; work queued for the same turn (a look that does not wait) goes on at once; and a
 loop with more work than a tick holds never pauses.  A process of a cluster runs without a tick by
 default: each of its own round trips to Redis (a room's claim, a join sent on, a stream log's write)
 would wait for the next tick.  Windows's loop has no tick.
@@ -51,22 +51,34 @@ class TickSelector(selectors.DefaultSelector):
         if self.busy is not None and (timeout is None or timeout > 0):
             pause = self.busy + self.tick - self.clock()
             if pause > 0 and (timeout is None or timeout > pause + TIMER_MARGIN):
-                # First a look that does not wait: what came while the loop worked goes on at once, and the
-                # connections the loop has just read leave the system's list of ready ones (Linux's keeps
-                # them first until a look finds them empty), so that what comes during the pause is handed
-                # over in the order it came, whoever's connection it is
-                ready: list[tuple[selectors.SelectorKey, int]] = super().select(0)
-                if ready:
-                    self.busy = self.clock()
-                    return ready
+                # First a look that does not wait: it takes the connections the loop has just read off the
+                # system's list of ready ones (Linux's keeps them at its head until a look finds them
+                # empty), so that what comes during the pause is handed over in the order it came, whoever's
+                # connection it is; what it finds (what came while the loop worked) goes first
+                early: list[tuple[selectors.SelectorKey, int]] = super().select(0)
                 self.sleep(pause)
-                if timeout is not None:
-                    timeout -= pause
-        ready = super().select(timeout)
+                if not early:
+                    if timeout is not None:
+                        timeout -= pause
+                    return self.found(super().select(timeout), timeout)
+                first = {key.fd: i for i, (key, _) in enumerate(early)}
+                for key, events in super().select(0):
+                    i = first.get(key.fd)
+                    if i is None:
+                        early.append((key, events))
+                    else:
+                        early[i] = (key, early[i][1] | events)
+                return self.found(early, 0)
+        return self.found(super().select(timeout), timeout)
+
+    def found(self, ready: list[tuple[selectors.SelectorKey, int]],
+              timeout: float | None) -> list[tuple[selectors.SelectorKey, int]]:
+        """``ready``, noted: a find starts a tick; a look that waited (``timeout`` not 0) and found nothing
+        ends it (idle: the next look waits as usual)."""
         if ready:
             self.busy = self.clock()
         elif timeout != 0:
-            self.busy = None  # it waited and nothing came: idle, the next look waits as usual
+            self.busy = None
         return ready
 
 
