@@ -96,7 +96,7 @@ def test_a_look_that_does_not_wait_keeps_the_tick_and_what_came_while_the_loop_w
         y.close()
 
 
-def test_no_pause_when_a_timer_falls_due_within_it_and_a_look_that_waited_and_found_nothing_is_idle(pair):
+def test_a_pause_ends_a_margin_before_the_loops_next_timer_and_a_look_that_waited_and_found_nothing_is_idle(pair):
     a, b = pair
     hand = Hand()
     sel = ticked(hand, a)
@@ -104,20 +104,22 @@ def test_no_pause_when_a_timer_falls_due_within_it_and_a_look_that_waited_and_fo
     assert sel.select(LONG)
     a.recv(16)
     hand.t += 0.001
-    # a timer due in 2 ms, or in 8 ms (a little after the tick: it stands for a moment within it): no pause,
-    # the look waits for it as the loop asked, so that what comes before its moment is handled before it
+    # a timer due in 2 ms: within the margin, no pause; the look waits for the timer as the loop asked, so
+    # that what comes before its moment is handled before it
     assert sel.select(0.002) == [] and hand.pauses == []
     assert sel.busy is None  # it waited and nothing came: idle
     b.send(b"y")
     assert sel.select(LONG) and hand.pauses == []  # idle: at once
     a.recv(16)
-    assert sel.select(0.008) == [] and hand.pauses == []
-    b.send(b"z")
-    assert sel.select(LONG)
+    hand.t += 0.001
+    # a timer due in 8 ms: the pause ends the margin before it (8 - 5 ms), and the look then waits the rest,
+    # for the timer or whatever comes first
+    hand.during.append(lambda: b.send(b"z"))
+    assert sel.select(0.008) and hand.pauses == [pytest.approx(0.008 - ticking.TIMER_MARGIN)]
     a.recv(16)
-    hand.during.append(lambda: b.send(b"w"))
-    assert sel.select(0.011) and hand.pauses == [0.008]  # a timer past the tick and its margin: a pause
-    a.recv(16)
+    hand.t += 0.001
+    assert sel.select(0.008) == [] and len(hand.pauses) == 2  # nothing came in the pause nor after: idle
+    assert sel.busy is None
     sel.close()
 
 
@@ -137,6 +139,23 @@ def test_what_comes_during_a_pause_is_handed_over_in_the_order_it_came_whoever_w
     for x, y in socks:
         x.close()
         y.close()
+
+
+def test_a_lone_server_ticks_by_default_a_process_of_a_cluster_does_not_and_either_takes_the_tick_given(
+        monkeypatch):
+    import game.server
+
+    ran: list[float] = []
+
+    def run(main, tick: float) -> None:
+        main.close()  # not started: only the tick it would run with is looked at
+        ran.append(tick)
+
+    monkeypatch.setattr(game.server.ticking, "run", run)
+    redis = ["--redis", "redis://127.0.0.1:1/0"]
+    for argv in ([], redis, ["--tick", "3"], [*redis, "--tick", "3"], ["--tick", "0"]):
+        assert game.server.main(["--port", "8765", *argv]) == 0  # (a cluster's process needs a port)
+    assert ran == [ticking.TICK, 0.0, 0.003, 0.003, 0.0]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows's loop has no tick")

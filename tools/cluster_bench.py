@@ -13,7 +13,9 @@ process in turn: the rooms are spread evenly) and its other three members join t
 the next process, which answers ``moved``: they follow it to the owner, as a window does
 (all during the set-up; while measuring, every member is connected to its room's owner).
 Then, as in ``tools/bench_net.py``, one member of every room sends a Set every ``PERIOD``
-seconds on a schedule of its own, and every member notes when the event reaches it.
+seconds on a schedule of its own, and every member notes when the event reaches it.  Every server
+process runs without a tick (``--tick 0``, as a cluster's process does by default), the one alone too,
+so that its figures are like the cluster's.
 
 **The ladder.**  Room counts are tried from ``--start`` up, doubling while the p99 of a
 move's delivery stays at or under ``TARGET_MS`` (up to ``--max-rooms``), then halving the
@@ -351,7 +353,8 @@ def level(procs: int, rooms: int, seconds: float, redis_url: str, data: str, red
         for p in ports:
             proc = subprocess.Popen([sys.executable, "-m", "game.server", "--host", "127.0.0.1", "--port", str(p),
                                      "--data", data, "--rooms-per-address", "1000000", "--connections-per-address",
-                                     "1000000", *(["--redis", redis_url, "--room-log", room_log] if procs else [])],
+                                     "1000000", *(["--redis", redis_url, "--room-log", room_log] if procs else []),
+                                     "--tick", "0"],  # alone as in a cluster: like with like (no tick there)
                                     cwd=ROOT, env=env, stdout=subprocess.PIPE)
             servers.append(proc)
             if quota:

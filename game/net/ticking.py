@@ -10,13 +10,13 @@ handled together, in one turn of the loop: one wake-up, and one commit of the ro
 (the server commits once a turn, before anything of the turn is sent).
 
 A move waits at most one tick more (a lone server's default, ``TICK``, is 8 ms: half a frame of a 60 Hz
-screen); a server that has found nothing for a tick answers at once; there is no pause when one of the
-loop's timers falls due within it (what comes before a call's end is handled before it, as without a
-tick); what comes during a pause is handed over in the order it came, after what came while the loop
-worked; work queued for the same turn (a look that does not wait) goes on at once; and a
-loop with more work than a tick holds never pauses.  A process of a cluster runs without a tick by
-default: each of its own round trips to Redis (a room's claim, a join sent on, a stream log's write)
-would wait for the next tick.  Windows's loop has no tick.
+screen); a server that has found nothing for a tick answers at once; a pause ends ``TIMER_MARGIN``
+before the loop's next timer (what comes before a call's end is handled before it, as without a tick);
+what comes during a pause is handed over in the order it came, after what came while the loop worked;
+work queued for the same turn (a look that does not wait) goes on at once; and a loop with more work
+than a tick holds never pauses.  A process of a cluster runs without a tick by default: each of its own
+round trips to Redis (a room's claim, a join sent on, a stream log's write) would wait for the next
+tick.  Windows's loop has no tick.
 The figures are in docs/net-performance.md ("Seventh round").
 """
 
@@ -30,11 +30,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 TICK = 0.008  # seconds: a lone server's default (``--tick``)
-#: seconds: no pause when the loop's next timer falls due within the pause or this soon after it (a timer
-#: stands for a moment a little before it: the server's come 1 ms after the moment they stand for, a call's
-#: end say), so that what comes before a timer's moment is handled before it, as without a tick
-TIMER_MARGIN = 0.002
-
+#: seconds: a pause ends at least this long before the loop's next timer: the server's timers come 1 ms
+#: after the moment they stand for (a call's end, say), and the turn after a pause has its work to do
+#: before it reaches a message that came in the pause (about 1 ms at 1,500 rooms): what comes before a
+#: timer's moment is handled before it, as without a tick
+TIMER_MARGIN = 0.005
 
 class TickSelector(selectors.DefaultSelector):
     """The system's selector, whose waiting looks come at most once a ``tick`` while the loop is busy.
@@ -50,11 +50,15 @@ class TickSelector(selectors.DefaultSelector):
     def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
         if self.busy is not None and (timeout is None or timeout > 0):
             pause = self.busy + self.tick - self.clock()
-            if pause > 0 and (timeout is None or timeout > pause + TIMER_MARGIN):
+            if timeout is not None:
+                pause = min(pause, timeout - TIMER_MARGIN)  # never into the margin before the next timer
+            if pause > 0:
                 # First a look that does not wait: it takes the connections the loop has just read off the
                 # system's list of ready ones (Linux's keeps them at its head until a look finds them
                 # empty), so that what comes during the pause is handed over in the order it came, whoever's
-                # connection it is; what it finds (what came while the loop worked) goes first
+                # connection it is; what it finds (what came while the loop worked, in the system's order,
+                # as without a tick) goes first (Linux's list has them first anyway; another system's
+                # selector may not)
                 early: list[tuple[selectors.SelectorKey, int]] = super().select(0)
                 self.sleep(pause)
                 if not early:
