@@ -18,7 +18,7 @@ from sprites.layout import home_row
 
 from .base import Scene
 from .modes import MODES
-from .widgets import ButtonColumn, unit_of
+from .widgets import ButtonColumn, fitted, unit_of
 
 _veils: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -68,7 +68,9 @@ class Overlay(Scene):
         u = unit_of(self.size)
         pygame.draw.rect(surface, (22, 36, 60), r, border_radius=round(u))
         pygame.draw.rect(surface, (70, 96, 140), r, width=2, border_radius=round(u))
-        theme.blit_text(surface, title, round(u * 2.0), (r.centerx, r.top + u * 2.2), theme.INK, True, "center")
+        #: the title's place (a long one is drawn smaller, to stay inside the box)
+        self.title_rect = theme.blit_text(surface, title, fitted(title, u * 2.0, r.w - u * 2),
+                                          (r.centerx, r.top + u * 2.2), theme.INK, True, "center")
         return r
 
 

@@ -14,17 +14,10 @@ from sprites.particles import Burst
 
 from .base import Scene
 from .modes import MODES, ORDER
-from .widgets import ButtonColumn, unit_of
+from .widgets import ButtonColumn, fitted, unit_of
 
 WORTH_NAMES = ("worth 1", "worth 2", "worth 3", "megasets")
 RATED = 1.5  # units the rating line takes after a rated game
-
-
-def fitted(text: str, size: float, width: int) -> int:
-    """The text size for ``text``: ``size``, or smaller so that it is no wider than ``width`` pixels."""
-    size = round(size)
-    wide = theme.text_size(text, size, True)[0]
-    return size if wide <= width else max(1, int(size * width / wide))
 
 
 class ResultsScene(Scene):

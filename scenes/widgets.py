@@ -19,6 +19,13 @@ from .modes import Option
 from .typed import TypedText
 
 
+def fitted(text: str, size: float, width: float) -> int:
+    """The (bold) text size for ``text``: ``size``, or smaller so that it is no wider than ``width`` pixels."""
+    size = round(size)
+    wide = theme.text_size(text, size, True)[0]
+    return size if wide <= width else max(1, int(size * width / wide))
+
+
 def header(surface: pygame.Surface, title: str, subtitle: str = "", unit: float = 20) -> None:
     """Background, a big title and a muted subtitle at the top of a screen."""
     w, _ = surface.get_size()

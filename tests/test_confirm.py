@@ -62,3 +62,20 @@ def test_start_over_an_unfinished_game_asks_and_replace_starts_the_deal(app):
     click(app, button(top(app), "Replace").rect.center)
     step(app, 0.1)
     assert top(app).mode == "findall" and top(app).game.seed == 7
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 720), (1920, 1080)])
+def test_the_hosts_end_for_everyone_question_fits_inside_its_box_at_every_size(tmp_path, size):
+    a = make_app(tmp_path, size=size)
+    try:
+        a.manager.switch("menu", {})
+        step(a, 0.1)
+        a.manager.push("pause", {"end_all": lambda: None, "online": True})
+        step(a, 0.1)
+        pause = top(a)
+        press(a, pygame.K_e)  # End game for everyone: asked first
+        step(a, 0.1)
+        assert pause.asking and top(a) is pause
+        assert pause.box().contains(pause.title_rect), (pause.box(), pause.title_rect)
+    finally:
+        shut_down()
