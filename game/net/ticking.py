@@ -36,6 +36,7 @@ TICK = 0.008  # seconds: a lone server's default (``--tick``)
 #: timer's moment is handled before it, as without a tick
 TIMER_MARGIN = 0.005
 
+
 class TickSelector(selectors.DefaultSelector):
     """The system's selector, whose waiting looks come at most once a ``tick`` while the loop is busy.
 
@@ -100,14 +101,15 @@ def loop_factory(tick: float) -> Callable[[], asyncio.AbstractEventLoop]:
 
 def run(main: Coroutine[Any, Any, None], tick: float) -> None:
     """``asyncio.run(main)``, on a loop with a ``TickSelector`` when ``tick`` > 0 (not on Windows)."""
-    if tick <= 0 or sys.platform == "win32":
+    factory = loop_factory(tick)
+    if factory is asyncio.new_event_loop:
         asyncio.run(main)
         return
     if sys.version_info >= (3, 11):
-        with asyncio.Runner(loop_factory=loop_factory(tick)) as runner:
+        with asyncio.Runner(loop_factory=factory) as runner:
             runner.run(main)
         return
-    loop = loop_factory(tick)()  # Python 3.10 (no Runner): what asyncio.run does, on this loop
+    loop = factory()  # Python 3.10 (no Runner): what asyncio.run does, on this loop
     try:
         asyncio.set_event_loop(loop)
         loop.run_until_complete(main)
